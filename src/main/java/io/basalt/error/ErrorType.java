@@ -1,0 +1,54 @@
+package io.basalt.error;
+
+/**
+ * Every error the service returns, with its exact {@code __type} and HTTP status. DynamoDB's own
+ * errors carry their text in a "message" member; the Coral framework's (serialization, unknown
+ * operation, authentication) in "Message".
+ */
+public enum ErrorType {
+    VALIDATION("com.amazonaws.dynamodb.v20120810#ValidationException", 400, "message"),
+    RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400, "message"),
+    RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400, "message"),
+    CONDITIONAL_CHECK_FAILED("com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400, "message"),
+    LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#LimitExceededException", 400, "message"),
+    PROVISIONED_THROUGHPUT_EXCEEDED("com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400, "message"),
+    REQUEST_LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#RequestLimitExceeded", 400, "message"),
+    ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED("com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400, "message"),
+    TRANSACTION_CONFLICT("com.amazonaws.dynamodb.v20120810#TransactionConflictException", 400, "message"),
+    TRANSACTION_CANCELED("com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400, "Message"),
+    TRANSACTION_IN_PROGRESS("com.amazonaws.dynamodb.v20120810#TransactionInProgressException", 400, "Message"),
+    IDEMPOTENT_PARAMETER_MISMATCH("com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400, "Message"),
+    DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400, "message"),
+    TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400, "message"),
+    TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException", 400, "message"),
+    EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException", 400, "message"),
+    TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400, "message"),
+    SERIALIZATION("com.amazon.coral.service#SerializationException", 400, "Message"),
+    UNKNOWN_OPERATION("com.amazon.coral.service#UnknownOperationException", 400, "Message"),
+    MISSING_AUTHENTICATION_TOKEN("com.amazon.coral.service#MissingAuthenticationTokenException", 400, "Message"),
+    INCOMPLETE_SIGNATURE("com.amazon.coral.service#IncompleteSignatureException", 400, "Message"),
+    INVALID_SIGNATURE("com.amazon.coral.service#InvalidSignatureException", 400, "Message"),
+    UNRECOGNIZED_CLIENT("com.amazon.coral.service#UnrecognizedClientException", 400, "Message"),
+    ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400, "Message"),
+    THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, "message"),
+    REQUEST_ENTITY_TOO_LARGE("com.amazon.coral.service#RequestEntityTooLarge", 413, "Message"),
+    INTERNAL_SERVER_ERROR("com.amazonaws.dynamodb.v20120810#InternalServerError", 500, "message");
+
+    private final String wireType;
+    private final int httpStatus;
+    private final String messageField;
+
+    ErrorType(String wireType, int httpStatus, String messageField) {
+        this.wireType = wireType;
+        this.httpStatus = httpStatus;
+        this.messageField = messageField;
+    }
+
+    /** The {@code __type} member of the error body. */
+    public String wireType() { return wireType; }
+
+    public int httpStatus() { return httpStatus; }
+
+    /** "message" or "Message", as the service spells it for this error. */
+    public String messageField() { return messageField; }
+}

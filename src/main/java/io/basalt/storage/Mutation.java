@@ -1,0 +1,26 @@
+package io.basalt.storage;
+
+/**
+ * One put or delete in a {@link WriteBatch}, with the version it expects to find.
+ *
+ * @param value null for a delete
+ * @param expectedVersion {@link #EXPECT_ANY}, {@link #EXPECT_ABSENT}, or the exact version the key must hold
+ */
+public record Mutation(Space space, byte[] key, byte[] value, long expectedVersion) {
+    /** No check: the mutation applies whatever the key holds (index entries, stream records). */
+    public static final long EXPECT_ANY = -1;
+    /** The key must not exist. */
+    public static final long EXPECT_ABSENT = 0;
+
+    public static Mutation put(Space space, byte[] key, byte[] value, long expectedVersion) {
+        return new Mutation(space, key, value, expectedVersion);
+    }
+
+    public static Mutation delete(Space space, byte[] key, long expectedVersion) {
+        return new Mutation(space, key, null, expectedVersion);
+    }
+
+    public boolean isDelete() {
+        return value == null;
+    }
+}

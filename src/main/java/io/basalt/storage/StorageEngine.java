@@ -1,0 +1,49 @@
+package io.basalt.storage;
+
+/**
+ * The storage SPI: ordered key spaces of versioned values, with atomic compare-and-set batches.
+ * Engines know bytes, versions and atomic batches, nothing about DynamoDB semantics.
+ *
+ * <p>Contract:
+ * <ul>
+ *   <li>{@link #commit} applies all mutations or none. Each mutation's expected version is checked
+ *       against the current state; on any mismatch nothing is applied and
+ *       {@link VersionConflictException} is thrown. Checks and apply are atomic with respect to
+ *       other commits touching the same keys.</li>
+ *   <li>Every key written by one commit receives the same new version, which is greater than any
+ *       version the store has handed out before (also across restarts).</li>
+ *   <li>When a durable engine returns from commit, the batch survives a process crash (WAL synced;
+ *       concurrent committers share syncs).</li>
+ *   <li>Reads are never blocked by writes and see only whole batches.</li>
+ * </ul>
+ */
+public interface StorageEngine extends AutoCloseable {
+
+    /** The current value of a key, or null when absent. */
+    Versioned get(Space space, byte[] key);
+
+    /**
+     * Entries with {@code from <= key < to} (either bound may be null for unbounded), ascending, or
+     * descending when {@code reverse}.
+     */
+    StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse);
+
+    /**
+     * Applies the batch atomically if every expected version matches.
+     *
+     * @return the version given to every key the batch wrote
+     */
+    long commit(WriteBatch batch) throws VersionConflictException;
+
+    /** Deletes every key in [from, to) without version checks (dropping a table's data). */
+    void deleteRange(Space space, byte[] from, byte[] to);
+
+    /** Whether acknowledged commits survive a crash. */
+    boolean durable();
+
+    /** Short name for logs and DescribeEndpoints-style diagnostics, e.g. "rocksdb". */
+    String name();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,113 @@
+package io.basalt.storage.memory;
+
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.VersionConflictException;
+import io.basalt.storage.Versioned;
+import io.basalt.storage.WriteBatch;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * In-memory engine: one sorted concurrent map per space. Commits are serialized by a single lock,
+ * which is simple and correct; reads never take it. Used by tests and {@code --in-memory}.
+ */
+public final class MemoryStorage implements StorageEngine {
+    private final ConcurrentSkipListMap<byte[], Versioned>[] spaces;
+    private final AtomicLong versions = new AtomicLong();
+    private final Object commitLock = new Object();
+
+    @SuppressWarnings("unchecked")
+    public MemoryStorage() {
+        spaces = new ConcurrentSkipListMap[Space.values().length];
+        for (int i = 0; i < spaces.length; i++) {
+            spaces[i] = new ConcurrentSkipListMap<>(Arrays::compareUnsigned);
+        }
+    }
+
+    private ConcurrentSkipListMap<byte[], Versioned> map(Space s) {
+        return spaces[s.ordinal()];
+    }
+
+    @Override
+    public Versioned get(Space space, byte[] key) {
+        return map(space).get(key);
+    }
+
+    @Override
+    public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
+        NavigableMap<byte[], Versioned> m = map(space);
+        if (from != null && to != null) {
+            m = m.subMap(from, true, to, false);
+        } else if (from != null) {
+            m = m.tailMap(from, true);
+        } else if (to != null) {
+            m = m.headMap(to, false);
+        }
+        if (reverse) {
+            m = m.descendingMap();
+        }
+        Iterator<Map.Entry<byte[], Versioned>> it = m.entrySet().iterator();
+        return new StorageCursor() {
+            private Map.Entry<byte[], Versioned> current;
+
+            @Override
+            public boolean next() {
+                if (!it.hasNext()) {
+                    current = null;
+                    return false;
+                }
+                current = it.next();
+                return true;
+            }
+
+            @Override public byte[] key() { return current.getKey(); }
+            @Override public byte[] value() { return current.getValue().value(); }
+            @Override public long version() { return current.getValue().version(); }
+            @Override public void close() {}
+        };
+    }
+
+    @Override
+    public long commit(WriteBatch batch) throws VersionConflictException {
+        List<Mutation> ms = batch.mutations();
+        synchronized (commitLock) {
+            for (int i = 0; i < ms.size(); i++) {
+                Mutation m = ms.get(i);
+                if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
+                Versioned cur = map(m.space()).get(m.key());
+                long have = cur == null ? Mutation.EXPECT_ABSENT : cur.version();
+                if (have != m.expectedVersion()) {
+                    throw new VersionConflictException(i);
+                }
+            }
+            long version = versions.incrementAndGet();
+            for (Mutation m : ms) {
+                if (m.isDelete()) {
+                    map(m.space()).remove(m.key());
+                } else {
+                    map(m.space()).put(m.key(), new Versioned(m.value(), version));
+                }
+            }
+            return version;
+        }
+    }
+
+    @Override
+    public void deleteRange(Space space, byte[] from, byte[] to) {
+        synchronized (commitLock) {
+            map(space).subMap(from, true, to, false).clear();
+        }
+    }
+
+    @Override public boolean durable() { return false; }
+    @Override public String name() { return "memory"; }
+    @Override public void close() {}
+}
