@@ -1,0 +1,44 @@
+package io.basalt.it;
+
+import io.basalt.Basalt;
+import java.net.URI;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * Starts one in-memory Basalt per test class on a free port and gives tests a real AWS SDK v2
+ * client pointed at it (no retries, so errors surface as they are).
+ */
+public abstract class ServerTestBase {
+    protected static Basalt server;
+    protected static DynamoDbClient ddb;
+
+    @BeforeAll
+    static void startServer() {
+        server = Basalt.startInMemory();
+        ddb = client(server.endpoint());
+    }
+
+    @AfterAll
+    static void stopServer() {
+        if (ddb != null) ddb.close();
+        if (server != null) server.close();
+    }
+
+    public static DynamoDbClient client(URI endpoint) {
+        return DynamoDbClient.builder()
+                .endpointOverride(endpoint)
+                .region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD).retryStrategy(b -> b.maxAttempts(1)))
+                .build();
+    }
+}
