@@ -1,0 +1,105 @@
+package io.basalt.api.common;
+
+import io.basalt.error.DynamoException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Collects the service's member-constraint violations (checked before any semantic rule) and raises
+ * them together as "N validation error(s) detected: ...; ...", word for word as the service does.
+ * Member paths are the service's lower-camel-case names, e.g. 'tableName', 'returnValues'.
+ */
+public final class Constraints {
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
+
+    private final List<String> errors = new ArrayList<>(2);
+
+    private void add(Object value, String path, String constraint) {
+        String shown = value == null ? "null" : "'" + value + "'";
+        errors.add("Value " + shown + " at '" + path + "' failed to satisfy constraint: " + constraint);
+    }
+
+    public Constraints notNull(Object value, String path) {
+        if (value == null) add(null, path, "Member must not be null");
+        return this;
+    }
+
+    /** A table or index name: 3..255 of [a-zA-Z0-9_.-]. Null is not checked here. */
+    public Constraints tableName(String value, String path) {
+        if (value == null) return this;
+        if (!NAME.matcher(value).matches()) add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
+        if (value.length() < 3) add(value, path, "Member must have length greater than or equal to 3");
+        if (value.length() > 255) add(value, path, "Member must have length less than or equal to 255");
+        return this;
+    }
+
+    /** A table name that may also be a table ARN (item operations accept either); 1..1024 chars. */
+    public Constraints tableNameOrArn(String value, String path) {
+        if (value == null) return this;
+        if (value.startsWith("arn:")) {
+            if (value.length() > 1024) add(value, path, "Member must have length less than or equal to 1024");
+            return this;
+        }
+        return tableName(value, path);
+    }
+
+    /** {@code allowedAsShown} is the service's rendering of the enum, e.g. "[INDEXES, TOTAL, NONE]". */
+    public Constraints enumValue(String value, String path, String allowedAsShown) {
+        if (value == null) return this;
+        for (String a : allowedAsShown.substring(1, allowedAsShown.length() - 1).split(", ")) {
+            if (a.equals(value)) return this;
+        }
+        add(value, path, "Member must satisfy enum value set: " + allowedAsShown);
+        return this;
+    }
+
+    public Constraints min(Long value, String path, long min) {
+        if (value != null && value < min) add(value, path, "Member must have value greater than or equal to " + min);
+        return this;
+    }
+
+    public Constraints max(Long value, String path, long max) {
+        if (value != null && value > max) add(value, path, "Member must have value less than or equal to " + max);
+        return this;
+    }
+
+    public Constraints minLength(String value, String path, int min) {
+        if (value != null && value.length() < min) add(value, path, "Member must have length greater than or equal to " + min);
+        return this;
+    }
+
+    public Constraints maxLength(String value, String path, int max) {
+        if (value != null && value.length() > max) add(value, path, "Member must have length less than or equal to " + max);
+        return this;
+    }
+
+    public Constraints minSize(Collection<?> value, String path, int min) {
+        if (value != null && value.size() < min) add(value, path, "Member must have length greater than or equal to " + min);
+        return this;
+    }
+
+    public Constraints minSize(Map<?, ?> value, String path, int min) {
+        if (value != null && value.size() < min) add(value, path, "Member must have length greater than or equal to " + min);
+        return this;
+    }
+
+    public Constraints maxSize(Collection<?> value, String path, int max) {
+        if (value != null && value.size() > max) add(value, path, "Member must have length less than or equal to " + max);
+        return this;
+    }
+
+    /** Raises the collected violations, if any. */
+    public void check() {
+        if (errors.isEmpty()) return;
+        StringBuilder sb = new StringBuilder();
+        sb.append(errors.size()).append(errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
+        for (int i = 0; i < errors.size(); i++) {
+            if (i > 0) sb.append("; ");
+            sb.append(errors.get(i));
+        }
+        throw DynamoException.validation(sb.toString());
+    }
+}

@@ -1,0 +1,61 @@
+package io.basalt.api.common;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * Writes the ConsumedCapacity member: TOTAL gives TableName and CapacityUnits; INDEXES adds the
+ * Table's own units and each index's (GlobalSecondaryIndexes / LocalSecondaryIndexes maps).
+ */
+public final class ConsumedCapacityWriter {
+    public static final String ENUM = "[INDEXES, TOTAL, NONE]";
+
+    private ConsumedCapacityWriter() {}
+
+    /** Whether a ReturnConsumedCapacity value asks for capacity in the response. */
+    public static boolean wanted(String returnConsumedCapacity) {
+        return "TOTAL".equals(returnConsumedCapacity) || "INDEXES".equals(returnConsumedCapacity);
+    }
+
+    /**
+     * Writes {@code "ConsumedCapacity": {...}} (the caller has checked {@link #wanted}).
+     *
+     * @param gsiUnits index name to units (may be empty)
+     * @param lsiUnits index name to units (may be empty)
+     */
+    public static void writeMember(JsonGenerator g, String mode, String tableName, double tableUnits,
+                                   Map<String, Double> gsiUnits, Map<String, Double> lsiUnits) throws IOException {
+        g.writeFieldName("ConsumedCapacity");
+        write(g, mode, tableName, tableUnits, gsiUnits, lsiUnits);
+    }
+
+    public static void write(JsonGenerator g, String mode, String tableName, double tableUnits,
+                             Map<String, Double> gsiUnits, Map<String, Double> lsiUnits) throws IOException {
+        double total = tableUnits;
+        for (double v : gsiUnits.values()) total += v;
+        for (double v : lsiUnits.values()) total += v;
+        g.writeStartObject();
+        g.writeStringField("TableName", tableName);
+        g.writeNumberField("CapacityUnits", total);
+        if ("INDEXES".equals(mode)) {
+            g.writeObjectFieldStart("Table");
+            g.writeNumberField("CapacityUnits", tableUnits);
+            g.writeEndObject();
+            writeIndexes(g, "GlobalSecondaryIndexes", gsiUnits);
+            writeIndexes(g, "LocalSecondaryIndexes", lsiUnits);
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeIndexes(JsonGenerator g, String member, Map<String, Double> units) throws IOException {
+        if (units.isEmpty()) return;
+        g.writeObjectFieldStart(member);
+        for (Map.Entry<String, Double> e : units.entrySet()) {
+            g.writeObjectFieldStart(e.getKey());
+            g.writeNumberField("CapacityUnits", e.getValue());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+    }
+}
