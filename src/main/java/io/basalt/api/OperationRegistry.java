@@ -9,8 +9,20 @@ public final class OperationRegistry {
     private final Map<String, Operation<?>> operations = new HashMap<>();
 
     public OperationRegistry(Engine engine) {
-        // Control plane (io.basalt.api.table)
-        // Items (io.basalt.api.item)
+        // Control plane
+        register(new io.basalt.api.table.CreateTable(engine));
+        register(new io.basalt.api.table.DescribeTable(engine));
+        register(new io.basalt.api.table.ListTables(engine));
+        register(new io.basalt.api.table.DeleteTable(engine));
+        register(new io.basalt.api.table.UpdateTable(engine));
+        register(new io.basalt.api.table.TagResource(engine));
+        register(new io.basalt.api.table.UntagResource(engine));
+        register(new io.basalt.api.table.ListTagsOfResource(engine));
+        register(new io.basalt.api.table.UpdateTimeToLive(engine));
+        register(new io.basalt.api.table.DescribeTimeToLive(engine));
+        register(new io.basalt.api.table.DescribeLimits());
+        register(new io.basalt.api.table.DescribeEndpoints());
+        // Items
     }
 
     private void register(Operation<?> op) {

@@ -56,6 +56,15 @@ public final class DNumber implements Comparable<DNumber> {
         return new DNumber(stripped, null);
     }
 
+    /**
+     * Rebuilds a number from its canonical text as stored by Basalt itself (already validated), so
+     * reading stored items skips validation and keeps the text.
+     */
+    public static DNumber fromCanonical(String canonical) {
+        if (canonical.equals("0")) return ZERO;
+        return new DNumber(new BigDecimal(canonical).stripTrailingZeros(), canonical);
+    }
+
     public static DNumber of(long v) {
         return of(BigDecimal.valueOf(v));
     }

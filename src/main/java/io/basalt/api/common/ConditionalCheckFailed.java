@@ -1,0 +1,41 @@
+package io.basalt.api.common;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.model.AttributeValue;
+import io.basalt.protocol.json.AttributeValueJson;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * ConditionalCheckFailedException, carrying the item as it was when the request asked for it with
+ * ReturnValuesOnConditionCheckFailure=ALL_OLD (and the item existed).
+ */
+public final class ConditionalCheckFailed extends DynamoException {
+    public static final String MESSAGE = "The conditional request failed";
+
+    private final Map<String, AttributeValue> item;
+
+    public ConditionalCheckFailed(Map<String, AttributeValue> itemOrNull) {
+        super(ErrorType.CONDITIONAL_CHECK_FAILED, MESSAGE);
+        this.item = itemOrNull;
+    }
+
+    /** Builds the failure for a request's ReturnValuesOnConditionCheckFailure setting. */
+    public static ConditionalCheckFailed of(String returnValuesOnConditionCheckFailure, Map<String, AttributeValue> current) {
+        return new ConditionalCheckFailed("ALL_OLD".equals(returnValuesOnConditionCheckFailure) ? current : null);
+    }
+
+    public Map<String, AttributeValue> item() {
+        return item;
+    }
+
+    @Override
+    public void writeExtraFields(JsonGenerator out) throws IOException {
+        if (item != null) {
+            out.writeFieldName("Item");
+            AttributeValueJson.writeItem(out, item);
+        }
+    }
+}

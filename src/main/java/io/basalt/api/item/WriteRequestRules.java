@@ -1,0 +1,74 @@
+package io.basalt.api.item;
+
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.error.DynamoException;
+import io.basalt.model.AttributeValue;
+import java.util.Map;
+
+/**
+ * Validation shared by PutItem, UpdateItem and DeleteItem: the member constraints of the return
+ * options and the rules about mixing expression and legacy parameters, in the service's words.
+ */
+final class WriteRequestRules {
+    static final String RETURN_VALUES_ENUM = "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+    static final String RETURN_ITEM_COLLECTION_METRICS_ENUM = "[SIZE, NONE]";
+    static final String RETURN_ON_CONDITION_FAILURE_ENUM = "[ALL_OLD, NONE]";
+    static final String CONDITIONAL_OPERATOR_ENUM = "[AND, OR]";
+
+    private WriteRequestRules() {}
+
+    /** Member constraints common to the three write operations. */
+    static Constraints returnOptions(Constraints c, String returnValues, String returnConsumedCapacity,
+                                     String returnItemCollectionMetrics, String returnOnConditionFailure,
+                                     String conditionalOperator) {
+        return c.enumValue(returnValues, "returnValues", RETURN_VALUES_ENUM)
+                .enumValue(returnConsumedCapacity, "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValue(returnItemCollectionMetrics, "returnItemCollectionMetrics", RETURN_ITEM_COLLECTION_METRICS_ENUM)
+                .enumValue(returnOnConditionFailure, "returnValuesOnConditionCheckFailure", RETURN_ON_CONDITION_FAILURE_ENUM)
+                .enumValue(conditionalOperator, "conditionalOperator", CONDITIONAL_OPERATOR_ENUM);
+    }
+
+    /**
+     * The service refuses expression placeholders when no expression uses them, and empty
+     * placeholder maps.
+     *
+     * @param expressionNames names of the expression parameters present, e.g. "ConditionExpression"
+     */
+    static void placeholdersNeedExpressions(Map<String, String> names, Map<String, AttributeValue> values,
+                                            boolean anyExpression, String nullExpressionsText) {
+        if (names != null && !anyExpression) {
+            throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
+        }
+        if (values != null && !anyExpression) {
+            throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions: " + nullExpressionsText);
+        }
+        if (names != null && names.isEmpty()) {
+            throw DynamoException.validation("ExpressionAttributeNames must not be empty");
+        }
+        if (values != null && values.isEmpty()) {
+            throw DynamoException.validation("ExpressionAttributeValues must not be empty");
+        }
+    }
+
+    /**
+     * "Can not use both expression and non-expression parameters in the same request:
+     * Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}".
+     */
+    static void noMixing(String nonExpression, String expression) {
+        if (nonExpression.isEmpty() || expression.isEmpty()) return;
+        throw DynamoException.validation("Can not use both expression and non-expression parameters in the same request: "
+                + "Non-expression parameters: {" + nonExpression + "} Expression parameters: {" + expression + "}");
+    }
+
+    /** Joins the names of the present parameters with ", " (the order given is the service's). */
+    static String present(Object[] values, String[] names) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) continue;
+            if (sb.length() > 0) sb.append(", ");
+            sb.append(names[i]);
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,216 @@
+package io.basalt.api.table;
+
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.OnDemandLimits;
+import io.basalt.engine.catalog.Throughput;
+import io.basalt.error.DynamoException;
+import io.basalt.model.AttrType;
+import io.basalt.model.KeyShape;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.LongSupplier;
+
+/** CreateTable's rules, in the service's order: member constraints, then the semantic checks. */
+final class CreateTableValidator {
+    static final String BILLING_MODE_ENUM = "[PROVISIONED, PAY_PER_REQUEST]";
+    static final String PROJECTION_TYPE_ENUM = "[ALL, KEYS_ONLY, INCLUDE]";
+    static final String STREAM_VIEW_TYPE_ENUM = "[NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]";
+    static final String TABLE_CLASS_ENUM = "[STANDARD, STANDARD_INFREQUENT_ACCESS]";
+    static final int MAX_LSIS = 5;
+    static final int MAX_GSIS = 20;
+    static final long MAX_THROUGHPUT = 40_000;
+
+    /** The validated parts of the request. */
+    record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,
+                     List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand) {}
+
+    private CreateTableValidator() {}
+
+    static void constraints(CreateTableRequest r) {
+        Constraints c = new Constraints();
+        c.notNull(r.tableName(), "tableName").tableName(r.tableName(), "tableName");
+        c.notNull(r.attributeDefinitions(), "attributeDefinitions");
+        if (r.attributeDefinitions() != null) {
+            for (int i = 0; i < r.attributeDefinitions().size(); i++) {
+                TableJson.AttributeDefinition a = r.attributeDefinitions().get(i);
+                String p = "attributeDefinitions." + (i + 1) + ".member";
+                c.notNull(a.attributeName(), p + ".attributeName")
+                 .minLength(a.attributeName(), p + ".attributeName", 1)
+                 .maxLength(a.attributeName(), p + ".attributeName", 255)
+                 .notNull(a.attributeType(), p + ".attributeType")
+                 .enumValue(a.attributeType(), p + ".attributeType", KeySchemaRules.ATTRIBUTE_TYPE_ENUM);
+            }
+        }
+        c.notNull(r.keySchema(), "keySchema");
+        KeySchemaRules.constraints(c, r.keySchema(), "keySchema");
+        c.enumValue(r.billingMode(), "billingMode", BILLING_MODE_ENUM);
+        throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
+        indexConstraints(c, r.localSecondaryIndexes(), "localSecondaryIndexes");
+        indexConstraints(c, r.globalSecondaryIndexes(), "globalSecondaryIndexes");
+        if (r.streamSpecification() != null) {
+            c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
+             .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType", STREAM_VIEW_TYPE_ENUM);
+        }
+        c.enumValue(r.tableClass(), "tableClass", TABLE_CLASS_ENUM);
+        c.check();
+    }
+
+    static void throughputConstraints(Constraints c, TableJson.ProvisionedThroughput t, String path) {
+        if (t == null) return;
+        c.notNull(t.readCapacityUnits(), path + ".readCapacityUnits")
+         .min(t.readCapacityUnits(), path + ".readCapacityUnits", 1)
+         .notNull(t.writeCapacityUnits(), path + ".writeCapacityUnits")
+         .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1);
+    }
+
+    private static void indexConstraints(Constraints c, List<TableJson.IndexSpec> indexes, String path) {
+        if (indexes == null) return;
+        for (int i = 0; i < indexes.size(); i++) {
+            TableJson.IndexSpec x = indexes.get(i);
+            String p = path + "." + (i + 1) + ".member";
+            c.notNull(x.indexName(), p + ".indexName").tableName(x.indexName(), p + ".indexName");
+            c.notNull(x.keySchema(), p + ".keySchema");
+            KeySchemaRules.constraints(c, x.keySchema(), p + ".keySchema");
+            c.notNull(x.projection(), p + ".projection");
+            if (x.projection() != null) {
+                c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
+            }
+            throughputConstraints(c, x.provisionedThroughput(), p + ".provisionedThroughput");
+        }
+    }
+
+    static Validated semantics(CreateTableRequest r, LongSupplier ids) {
+        Map<String, AttrType> attributes = new LinkedHashMap<>();
+        for (TableJson.AttributeDefinition a : r.attributeDefinitions()) {
+            if (attributes.put(a.attributeName(), AttrType.ofTag(a.attributeType())) != null) {
+                throw DynamoException.validation("Cannot have two attributes with the same name");
+            }
+        }
+        KeyShape keys = KeySchemaRules.shape(r.keySchema(), attributes, null);
+        String billing = r.billingMode() == null ? "PROVISIONED" : r.billingMode();
+        Throughput throughput = billingThroughput(billing, r.provisionedThroughput(), null);
+
+        Set<String> used = new HashSet<>();
+        used.add(keys.hashName());
+        if (keys.hasRange()) used.add(keys.rangeName());
+        Set<String> indexNames = new HashSet<>();
+
+        List<IndexDefinition> lsis = new ArrayList<>();
+        if (r.localSecondaryIndexes() != null) {
+            if (r.localSecondaryIndexes().isEmpty()) {
+                throw DynamoException.validation("One or more parameter values were invalid: List of LocalSecondaryIndexes is empty");
+            }
+            if (!keys.hasRange()) {
+                throw DynamoException.validation("One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex");
+            }
+            if (r.localSecondaryIndexes().size() > MAX_LSIS) {
+                throw DynamoException.validation("One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of " + MAX_LSIS);
+            }
+            for (TableJson.IndexSpec x : r.localSecondaryIndexes()) {
+                KeyShape ik = KeySchemaRules.shape(x.keySchema(), attributes, x.indexName());
+                if (!ik.hasRange()) {
+                    throw DynamoException.validation("One or more parameter values were invalid: Index KeySchema does not have a range key for index: " + x.indexName());
+                }
+                if (!ik.hashName().equals(keys.hashName())) {
+                    throw DynamoException.validation("One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: "
+                            + x.indexName() + ". index hash key: " + ik.hashName() + ", table hash key: " + keys.hashName());
+                }
+                checkDuplicate(indexNames, x.indexName());
+                used.add(ik.rangeName());
+                lsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), false, ik, projectionType(x),
+                        nonKey(x, keys, ik), Throughput.ON_DEMAND, OnDemandLimits.NONE));
+            }
+        }
+        List<IndexDefinition> gsis = new ArrayList<>();
+        if (r.globalSecondaryIndexes() != null) {
+            if (r.globalSecondaryIndexes().isEmpty()) {
+                throw DynamoException.validation("One or more parameter values were invalid: List of GlobalSecondaryIndexes is empty");
+            }
+            if (r.globalSecondaryIndexes().size() > MAX_GSIS) {
+                throw DynamoException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of " + MAX_GSIS);
+            }
+            for (TableJson.IndexSpec x : r.globalSecondaryIndexes()) {
+                KeyShape ik = KeySchemaRules.shape(x.keySchema(), attributes, x.indexName());
+                checkDuplicate(indexNames, x.indexName());
+                Throughput it = billingThroughput(billing, x.provisionedThroughput(), x.indexName());
+                used.add(ik.hashName());
+                if (ik.hasRange()) used.add(ik.rangeName());
+                gsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), true, ik, projectionType(x),
+                        nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput())));
+            }
+        }
+        KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
+        if (r.streamSpecification() != null && Boolean.TRUE.equals(r.streamSpecification().streamEnabled())
+                && r.streamSpecification().streamViewType() == null) {
+            throw DynamoException.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
+        }
+        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand(r.onDemandThroughput()));
+    }
+
+    private static void checkDuplicate(Set<String> names, String name) {
+        if (!names.add(name)) {
+            throw DynamoException.validation("One or more parameter values were invalid: Duplicate index name: " + name);
+        }
+    }
+
+    static OnDemandLimits onDemand(TableJson.OnDemandThroughput o) {
+        if (o == null) return OnDemandLimits.NONE;
+        return new OnDemandLimits(o.maxReadRequestUnits() == null ? -1 : o.maxReadRequestUnits(),
+                o.maxWriteRequestUnits() == null ? -1 : o.maxWriteRequestUnits());
+    }
+
+    /** Throughput for a billing mode, with the service's messages (index name null for the table). */
+    static Throughput billingThroughput(String billing, TableJson.ProvisionedThroughput t, String indexName) {
+        if ("PAY_PER_REQUEST".equals(billing)) {
+            if (t != null) {
+                if (indexName != null) {
+                    throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput should not be specified for index: "
+                            + indexName + " when BillingMode is PAY_PER_REQUEST");
+                }
+                throw DynamoException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            }
+            return Throughput.ON_DEMAND;
+        }
+        if (t == null) {
+            if (indexName != null) {
+                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + indexName);
+            }
+            throw DynamoException.validation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
+        }
+        if (t.readCapacityUnits() > MAX_THROUGHPUT || t.writeCapacityUnits() > MAX_THROUGHPUT) {
+            String what = t.readCapacityUnits() > MAX_THROUGHPUT ? "ReadCapacityUnits" : "WriteCapacityUnits";
+            throw new DynamoException(io.basalt.error.ErrorType.LIMIT_EXCEEDED,
+                    "Subscriber limit exceeded: Provisioned throughput for " + what.replace("CapacityUnits", "").toLowerCase()
+                            + "s exceeds the account limit (" + MAX_THROUGHPUT + ")");
+        }
+        return Throughput.of(t.readCapacityUnits(), t.writeCapacityUnits());
+    }
+
+    private static String projectionType(TableJson.IndexSpec x) {
+        String type = x.projection().projectionType();
+        return type == null ? "ALL" : type;
+    }
+
+    private static List<String> nonKey(TableJson.IndexSpec x, KeyShape table, KeyShape index) {
+        List<String> nonKey = x.projection().nonKeyAttributes();
+        String type = projectionType(x);
+        if ("INCLUDE".equals(type)) {
+            if (nonKey == null || nonKey.isEmpty()) {
+                throw DynamoException.validation("One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
+            }
+            if (nonKey.size() > 100) {
+                throw DynamoException.validation("One or more parameter values were invalid: The number of projected attributes in all indexes exceeds the limit of 100");
+            }
+            return List.copyOf(nonKey);
+        }
+        if (nonKey != null) {
+            throw DynamoException.validation("One or more parameter values were invalid: NonKeyAttributes must not be specified when ProjectionType is " + type);
+        }
+        return List.of();
+    }
+}

@@ -1,0 +1,41 @@
+package io.basalt.api.table;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.error.DynamoException;
+import java.io.IOException;
+
+/** DeleteTable: refused under deletion protection; the response says DELETING and the table is gone at once. */
+public final class DeleteTable implements Operation<TableNameRequest> {
+    private final Engine engine;
+
+    public DeleteTable(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "DeleteTable"; }
+
+    @Override
+    public TableNameRequest parse(JsonParser p) throws IOException {
+        return TableNameRequest.parse(p);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
+        r.validate();
+        String name = r.name();
+        TableCatalog.Entry e = engine.catalog().delete(name, TableNames.notFound(name), t -> {
+            if (t.deletionProtection()) {
+                throw DynamoException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
+            }
+        });
+        out.writeStartObject();
+        out.writeFieldName("TableDescription");
+        TableDescriptionWriter.write(out, ctx, e, "DELETING");
+        out.writeEndObject();
+    }
+}

@@ -1,0 +1,77 @@
+package io.basalt.api.table;
+
+import io.basalt.api.common.Constraints;
+import io.basalt.error.DynamoException;
+import io.basalt.model.AttrType;
+import io.basalt.model.KeyShape;
+import java.util.List;
+import java.util.Map;
+
+/** Checks of KeySchema lists (table and index), with the service's messages. */
+final class KeySchemaRules {
+    static final String KEY_TYPE_ENUM = "[HASH, RANGE]";
+    static final String ATTRIBUTE_TYPE_ENUM = "[B, N, S]";
+
+    private KeySchemaRules() {}
+
+    static void constraints(Constraints c, List<TableJson.KeyElement> keySchema, String path) {
+        if (keySchema == null) return;
+        c.minSize(keySchema, path, 1).maxSize(keySchema, path, 2);
+        for (int i = 0; i < keySchema.size(); i++) {
+            TableJson.KeyElement k = keySchema.get(i);
+            String p = path + "." + (i + 1) + ".member";
+            c.notNull(k.attributeName(), p + ".attributeName")
+             .minLength(k.attributeName(), p + ".attributeName", 1)
+             .maxLength(k.attributeName(), p + ".attributeName", 255)
+             .notNull(k.keyType(), p + ".keyType")
+             .enumValue(k.keyType(), p + ".keyType", KEY_TYPE_ENUM);
+        }
+    }
+
+    /** Validates element order and builds the shape; every key attribute must be defined. */
+    static KeyShape shape(List<TableJson.KeyElement> keySchema, Map<String, AttrType> defined, String indexNameOrNull) {
+        TableJson.KeyElement hash = keySchema.get(0);
+        if (!"HASH".equals(hash.keyType())) {
+            throw DynamoException.validation(prefix(indexNameOrNull) + "The first KeySchemaElement is not a HASH key type");
+        }
+        TableJson.KeyElement range = keySchema.size() > 1 ? keySchema.get(1) : null;
+        if (range != null) {
+            if (range.attributeName().equals(hash.attributeName())) {
+                throw DynamoException.validation(prefix(indexNameOrNull) + "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+            }
+            if (!"RANGE".equals(range.keyType())) {
+                throw DynamoException.validation(prefix(indexNameOrNull) + "The second KeySchemaElement is not a RANGE key type");
+            }
+        }
+        StringBuilder missing = new StringBuilder();
+        for (TableJson.KeyElement k : keySchema) {
+            if (!defined.containsKey(k.attributeName())) {
+                if (missing.length() > 0) missing.append(", ");
+                missing.append(k.attributeName());
+            }
+        }
+        if (missing.length() > 0 && indexNameOrNull == null) {
+            throw DynamoException.validation("Invalid KeySchema: Some index key attribute have no definition");
+        }
+        if (missing.length() > 0) {
+            throw DynamoException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["
+                    + missing + "], AttributeDefinitions: " + defined.keySet().toString());
+        }
+        return new KeyShape(hash.attributeName(), defined.get(hash.attributeName()),
+                range == null ? null : range.attributeName(), range == null ? null : defined.get(range.attributeName()));
+    }
+
+    private static String prefix(String indexName) {
+        return "Invalid KeySchema: ";
+    }
+
+    /** Attribute definitions must all be used by some key (table or index). */
+    static void allDefinitionsUsed(Map<String, AttrType> defined, java.util.Set<String> used, boolean hasIndexes) {
+        if (used.containsAll(defined.keySet())) return;
+        if (!hasIndexes) {
+            throw DynamoException.validation("One or more parameter values were invalid: Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions");
+        }
+        throw DynamoException.validation("One or more parameter values were invalid: Some AttributeDefinitions are not used. AttributeDefinitions: "
+                + new java.util.TreeSet<>(defined.keySet()) + ", keys used: " + new java.util.TreeSet<>(used));
+    }
+}

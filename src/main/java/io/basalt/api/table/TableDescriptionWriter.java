@@ -1,0 +1,138 @@
+package io.basalt.api.table;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.api.RequestContext;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.OnDemandLimits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.catalog.Throughput;
+import io.basalt.model.AttrType;
+import io.basalt.model.KeyShape;
+import java.io.IOException;
+import java.util.Map;
+
+/** Writes a TableDescription, shared by CreateTable, DescribeTable, UpdateTable and DeleteTable. */
+public final class TableDescriptionWriter {
+    private TableDescriptionWriter() {}
+
+    public static String streamArn(RequestContext ctx, TableDefinition t) {
+        return ctx.tableArn(t.name()) + "/stream/" + t.stream().label();
+    }
+
+    /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
+    public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status) throws IOException {
+        TableDefinition t = entry.definition();
+        g.writeStartObject();
+        g.writeArrayFieldStart("AttributeDefinitions");
+        for (Map.Entry<String, AttrType> a : t.attributeDefinitions().entrySet()) {
+            g.writeStartObject();
+            g.writeStringField("AttributeName", a.getKey());
+            g.writeStringField("AttributeType", a.getValue().tag());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeStringField("TableName", t.name());
+        writeKeySchema(g, t.keys());
+        g.writeStringField("TableStatus", status);
+        g.writeNumberField("CreationDateTime", t.creationTime());
+        writeThroughput(g, t.throughput());
+        g.writeNumberField("TableSizeBytes", entry.ref().sizeBytes().get());
+        g.writeNumberField("ItemCount", entry.ref().itemCount().get());
+        g.writeStringField("TableArn", ctx.tableArn(t.name()));
+        g.writeStringField("TableId", t.uuid());
+        if (t.payPerRequest() || t.lastUpdateToPayPerRequest() > 0) {
+            g.writeObjectFieldStart("BillingModeSummary");
+            g.writeStringField("BillingMode", t.billingMode());
+            if (t.lastUpdateToPayPerRequest() > 0) {
+                g.writeNumberField("LastUpdateToPayPerRequestDateTime", t.lastUpdateToPayPerRequest());
+            }
+            g.writeEndObject();
+        }
+        if (!t.localIndexes().isEmpty()) {
+            g.writeArrayFieldStart("LocalSecondaryIndexes");
+            for (IndexDefinition i : t.localIndexes()) writeIndex(g, ctx, t, i, status);
+            g.writeEndArray();
+        }
+        if (!t.globalIndexes().isEmpty()) {
+            g.writeArrayFieldStart("GlobalSecondaryIndexes");
+            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, ctx, t, i, status);
+            g.writeEndArray();
+        }
+        if (t.stream().enabled()) {
+            g.writeObjectFieldStart("StreamSpecification");
+            g.writeBooleanField("StreamEnabled", true);
+            g.writeStringField("StreamViewType", t.stream().viewType());
+            g.writeEndObject();
+        }
+        if (t.stream().label() != null) {
+            g.writeStringField("LatestStreamLabel", t.stream().label());
+            g.writeStringField("LatestStreamArn", streamArn(ctx, t));
+        }
+        if (t.tableClass() != null) {
+            g.writeObjectFieldStart("TableClassSummary");
+            g.writeStringField("TableClass", t.tableClass());
+            g.writeEndObject();
+        }
+        g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
+        writeOnDemand(g, t.onDemand());
+        g.writeEndObject();
+    }
+
+    private static void writeOnDemand(JsonGenerator g, OnDemandLimits o) throws IOException {
+        if (!o.isSet()) return;
+        g.writeObjectFieldStart("OnDemandThroughput");
+        g.writeNumberField("MaxReadRequestUnits", o.maxReadRequestUnits());
+        g.writeNumberField("MaxWriteRequestUnits", o.maxWriteRequestUnits());
+        g.writeEndObject();
+    }
+
+    static void writeKeySchema(JsonGenerator g, KeyShape k) throws IOException {
+        g.writeArrayFieldStart("KeySchema");
+        g.writeStartObject();
+        g.writeStringField("AttributeName", k.hashName());
+        g.writeStringField("KeyType", "HASH");
+        g.writeEndObject();
+        if (k.hasRange()) {
+            g.writeStartObject();
+            g.writeStringField("AttributeName", k.rangeName());
+            g.writeStringField("KeyType", "RANGE");
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void writeThroughput(JsonGenerator g, Throughput t) throws IOException {
+        g.writeObjectFieldStart("ProvisionedThroughput");
+        if (t.lastIncrease() > 0) g.writeNumberField("LastIncreaseDateTime", t.lastIncrease());
+        if (t.lastDecrease() > 0) g.writeNumberField("LastDecreaseDateTime", t.lastDecrease());
+        g.writeNumberField("NumberOfDecreasesToday", t.decreasesToday());
+        g.writeNumberField("ReadCapacityUnits", t.readCapacityUnits());
+        g.writeNumberField("WriteCapacityUnits", t.writeCapacityUnits());
+        g.writeEndObject();
+    }
+
+    private static void writeIndex(JsonGenerator g, RequestContext ctx, TableDefinition t, IndexDefinition i,
+                                   String tableStatus) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("IndexName", i.name());
+        writeKeySchema(g, i.keys());
+        g.writeObjectFieldStart("Projection");
+        g.writeStringField("ProjectionType", i.projectionType());
+        if (!i.nonKeyAttributes().isEmpty()) {
+            g.writeArrayFieldStart("NonKeyAttributes");
+            for (String s : i.nonKeyAttributes()) g.writeString(s);
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+        if (i.global()) {
+            g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : "ACTIVE");
+            writeThroughput(g, i.throughput());
+            writeOnDemand(g, i.onDemand());
+        }
+        g.writeNumberField("IndexSizeBytes", 0);
+        g.writeNumberField("ItemCount", 0);
+        g.writeStringField("IndexArn", ctx.tableArn(t.name()) + "/index/" + i.name());
+        g.writeEndObject();
+    }
+}

@@ -1,0 +1,144 @@
+package io.basalt.api.table;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.StreamSettings;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.catalog.Throughput;
+import io.basalt.error.DynamoException;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * UpdateTable: billing mode, provisioned throughput, stream specification, deletion protection,
+ * table class and on-demand limits. Global secondary index changes belong to the index work and
+ * are refused with a clear message until then.
+ */
+public final class UpdateTable implements Operation<UpdateTable.Request> {
+    record Request(String tableName, List<TableJson.AttributeDefinition> attributeDefinitions, String billingMode,
+                   TableJson.ProvisionedThroughput provisionedThroughput, boolean gsiUpdates,
+                   TableJson.StreamSpecification streamSpecification, boolean sse, boolean replicaUpdates,
+                   String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput) {}
+
+    private final Engine engine;
+
+    public UpdateTable(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "UpdateTable"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[11];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TableName" -> f[0] = JsonIn.string(q);
+                case "AttributeDefinitions" -> f[1] = TableJson.attributeDefinitions(q);
+                case "BillingMode" -> f[2] = JsonIn.string(q);
+                case "ProvisionedThroughput" -> f[3] = TableJson.throughput(q);
+                case "GlobalSecondaryIndexUpdates" -> { f[4] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
+                case "StreamSpecification" -> f[5] = TableJson.stream(q);
+                case "SSESpecification" -> { f[6] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
+                case "ReplicaUpdates" -> { f[7] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
+                case "TableClass" -> f[8] = JsonIn.string(q);
+                case "DeletionProtectionEnabled" -> f[9] = JsonIn.bool(q);
+                case "OnDemandThroughput" -> f[10] = TableJson.onDemand(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((String) f[0], (List<TableJson.AttributeDefinition>) f[1], (String) f[2],
+                (TableJson.ProvisionedThroughput) f[3], Boolean.TRUE.equals(f[4]), (TableJson.StreamSpecification) f[5],
+                Boolean.TRUE.equals(f[6]), Boolean.TRUE.equals(f[7]), (String) f[8], (Boolean) f[9],
+                (TableJson.OnDemandThroughput) f[10]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
+                .enumValue(r.billingMode(), "billingMode", CreateTableValidator.BILLING_MODE_ENUM)
+                .enumValue(r.tableClass(), "tableClass", CreateTableValidator.TABLE_CLASS_ENUM);
+        CreateTableValidator.throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
+        if (r.streamSpecification() != null) {
+            c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
+             .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
+                     CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
+        }
+        c.check();
+        if (r.billingMode() == null && r.provisionedThroughput() == null && !r.gsiUpdates() && r.streamSpecification() == null
+                && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
+                && r.onDemandThroughput() == null) {
+            throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+        }
+        if (r.gsiUpdates()) {
+            throw DynamoException.validation("GlobalSecondaryIndexUpdates are not supported by this Basalt version yet: create the index with CreateTable");
+        }
+        String name = TableNames.fromNameOrArn(r.tableName());
+        double now = System.currentTimeMillis() / 1000.0;
+        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> apply(t, r, now));
+        out.writeStartObject();
+        out.writeFieldName("TableDescription");
+        TableDescriptionWriter.write(out, ctx, e, "UPDATING");
+        out.writeEndObject();
+    }
+
+    private static TableDefinition apply(TableDefinition t, Request r, double now) {
+        TableDefinition.Builder b = t.toBuilder();
+        String billing = r.billingMode() == null ? t.billingMode() : r.billingMode();
+        if (TableDefinition.PAY_PER_REQUEST.equals(billing)) {
+            if (r.provisionedThroughput() != null) {
+                throw DynamoException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
+            }
+            if (!t.payPerRequest()) {
+                b.billingMode(billing).throughput(Throughput.ON_DEMAND).lastUpdateToPayPerRequest(now);
+            }
+        } else {
+            TableJson.ProvisionedThroughput p = r.provisionedThroughput();
+            if (t.payPerRequest()) {
+                if (p == null) {
+                    throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
+                }
+                b.billingMode(billing).throughput(CreateTableValidator.billingThroughput(billing, p, null));
+            } else if (p != null) {
+                Throughput cur = t.throughput();
+                if (p.readCapacityUnits() == cur.readCapacityUnits() && p.writeCapacityUnits() == cur.writeCapacityUnits()) {
+                    throw DynamoException.validation("The provisioned throughput for the table will not change. The requested value equals the current value. Current ReadCapacityUnits provisioned for the table: "
+                            + cur.readCapacityUnits() + ". Requested ReadCapacityUnits: " + p.readCapacityUnits()
+                            + ". Current WriteCapacityUnits provisioned for the table: " + cur.writeCapacityUnits()
+                            + ". Requested WriteCapacityUnits: " + p.writeCapacityUnits()
+                            + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
+                }
+                CreateTableValidator.billingThroughput(billing, p, null);
+                b.throughput(cur.changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), now));
+            }
+        }
+        TableJson.StreamSpecification s = r.streamSpecification();
+        if (s != null) {
+            if (Boolean.TRUE.equals(s.streamEnabled())) {
+                if (t.stream().enabled()) {
+                    throw DynamoException.validation("Table already has an enabled stream: TableName: " + t.name());
+                }
+                if (s.streamViewType() == null) {
+                    throw DynamoException.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
+                }
+                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next()));
+            } else {
+                if (!t.stream().enabled()) {
+                    throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
+                }
+                b.stream(new StreamSettings(false, null, t.stream().label()));
+            }
+        }
+        if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());
+        if (r.tableClass() != null) b.tableClass(r.tableClass());
+        if (r.onDemandThroughput() != null) b.onDemand(CreateTableValidator.onDemand(r.onDemandThroughput()));
+        return b.build();
+    }
+}

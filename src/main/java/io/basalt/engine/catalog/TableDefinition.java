@@ -1,0 +1,93 @@
+package io.basalt.engine.catalog;
+
+import io.basalt.model.AttrType;
+import io.basalt.model.KeyShape;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything durable about a table. Immutable: changes produce a new definition that replaces the
+ * old one in the catalog with a compare-and-set.
+ *
+ * @param id storage id, unique and never reused
+ * @param creationTime epoch seconds with fraction
+ * @param attributeDefinitions name to S/N/B, in the order the client gave them
+ * @param billingMode PROVISIONED or PAY_PER_REQUEST
+ * @param lastUpdateToPayPerRequest epoch seconds, 0 when never switched
+ * @param tableClass STANDARD or STANDARD_INFREQUENT_ACCESS; null when never set
+ * @param ttlAttribute the TTL attribute when TTL is enabled, else null
+ */
+public record TableDefinition(
+        String name,
+        long id,
+        String uuid,
+        double creationTime,
+        Map<String, AttrType> attributeDefinitions,
+        KeyShape keys,
+        String billingMode,
+        Throughput throughput,
+        double lastUpdateToPayPerRequest,
+        OnDemandLimits onDemand,
+        List<IndexDefinition> localIndexes,
+        List<IndexDefinition> globalIndexes,
+        StreamSettings stream,
+        boolean deletionProtection,
+        String tableClass,
+        String ttlAttribute,
+        Map<String, String> tags) {
+
+    public static final String PROVISIONED = "PROVISIONED";
+    public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
+
+    public boolean payPerRequest() {
+        return PAY_PER_REQUEST.equals(billingMode);
+    }
+
+    public IndexDefinition index(String indexName) {
+        for (IndexDefinition i : localIndexes) if (i.name().equals(indexName)) return i;
+        for (IndexDefinition i : globalIndexes) if (i.name().equals(indexName)) return i;
+        return null;
+    }
+
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    /** Copy-and-change helper for UpdateTable, tags and TTL. */
+    public static final class Builder {
+        private String name; private long id; private String uuid; private double creationTime;
+        private Map<String, AttrType> attributeDefinitions; private KeyShape keys; private String billingMode;
+        private Throughput throughput; private double lastUpdateToPayPerRequest; private OnDemandLimits onDemand;
+        private List<IndexDefinition> localIndexes; private List<IndexDefinition> globalIndexes;
+        private StreamSettings stream; private boolean deletionProtection; private String tableClass;
+        private String ttlAttribute; private Map<String, String> tags;
+
+        private Builder(TableDefinition t) {
+            name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
+            attributeDefinitions = t.attributeDefinitions; keys = t.keys; billingMode = t.billingMode;
+            throughput = t.throughput; lastUpdateToPayPerRequest = t.lastUpdateToPayPerRequest; onDemand = t.onDemand;
+            localIndexes = t.localIndexes; globalIndexes = t.globalIndexes; stream = t.stream;
+            deletionProtection = t.deletionProtection; tableClass = t.tableClass; ttlAttribute = t.ttlAttribute;
+            tags = new LinkedHashMap<>(t.tags);
+        }
+
+        public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
+        public Builder billingMode(String v) { billingMode = v; return this; }
+        public Builder throughput(Throughput v) { throughput = v; return this; }
+        public Builder lastUpdateToPayPerRequest(double v) { lastUpdateToPayPerRequest = v; return this; }
+        public Builder onDemand(OnDemandLimits v) { onDemand = v; return this; }
+        public Builder globalIndexes(List<IndexDefinition> v) { globalIndexes = v; return this; }
+        public Builder stream(StreamSettings v) { stream = v; return this; }
+        public Builder deletionProtection(boolean v) { deletionProtection = v; return this; }
+        public Builder tableClass(String v) { tableClass = v; return this; }
+        public Builder ttlAttribute(String v) { ttlAttribute = v; return this; }
+        public Map<String, String> tags() { return tags; }
+
+        public TableDefinition build() {
+            return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
+                    lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
+                    tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags));
+        }
+    }
+}

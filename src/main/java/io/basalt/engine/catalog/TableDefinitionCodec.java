@@ -1,0 +1,207 @@
+package io.basalt.engine.catalog;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.model.AttrType;
+import io.basalt.model.KeyShape;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Persistent JSON form of a {@link TableDefinition} in the catalog space. Not a hot path, so it is
+ * read through a small generic tree. Unknown fields are ignored so older servers can read newer
+ * catalogs.
+ */
+final class TableDefinitionCodec {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private TableDefinitionCodec() {}
+
+    static byte[] encode(TableDefinition t) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(512);
+        try (JsonGenerator g = JSON.createGenerator(out)) {
+            g.writeStartObject();
+            g.writeStringField("name", t.name());
+            g.writeNumberField("id", t.id());
+            g.writeStringField("uuid", t.uuid());
+            g.writeNumberField("creationTime", t.creationTime());
+            g.writeObjectFieldStart("attributes");
+            for (Map.Entry<String, AttrType> e : t.attributeDefinitions().entrySet()) g.writeStringField(e.getKey(), e.getValue().tag());
+            g.writeEndObject();
+            g.writeFieldName("keys");
+            writeKeys(g, t.keys());
+            g.writeStringField("billingMode", t.billingMode());
+            g.writeFieldName("throughput");
+            writeThroughput(g, t.throughput());
+            g.writeNumberField("lastUpdateToPayPerRequest", t.lastUpdateToPayPerRequest());
+            g.writeFieldName("onDemand");
+            writeOnDemand(g, t.onDemand());
+            g.writeArrayFieldStart("lsis");
+            for (IndexDefinition i : t.localIndexes()) writeIndex(g, i);
+            g.writeEndArray();
+            g.writeArrayFieldStart("gsis");
+            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, i);
+            g.writeEndArray();
+            g.writeObjectFieldStart("stream");
+            g.writeBooleanField("enabled", t.stream().enabled());
+            if (t.stream().viewType() != null) g.writeStringField("viewType", t.stream().viewType());
+            if (t.stream().label() != null) g.writeStringField("label", t.stream().label());
+            g.writeEndObject();
+            g.writeBooleanField("deletionProtection", t.deletionProtection());
+            if (t.tableClass() != null) g.writeStringField("tableClass", t.tableClass());
+            if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
+            g.writeObjectFieldStart("tags");
+            for (Map.Entry<String, String> e : t.tags().entrySet()) g.writeStringField(e.getKey(), e.getValue());
+            g.writeEndObject();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private static void writeKeys(JsonGenerator g, KeyShape k) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("hash", k.hashName());
+        g.writeStringField("hashType", k.hashType().tag());
+        if (k.hasRange()) {
+            g.writeStringField("range", k.rangeName());
+            g.writeStringField("rangeType", k.rangeType().tag());
+        }
+        g.writeEndObject();
+    }
+
+    private static void writeThroughput(JsonGenerator g, Throughput t) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("rcu", t.readCapacityUnits());
+        g.writeNumberField("wcu", t.writeCapacityUnits());
+        g.writeNumberField("lastIncrease", t.lastIncrease());
+        g.writeNumberField("lastDecrease", t.lastDecrease());
+        g.writeNumberField("decreasesToday", t.decreasesToday());
+        g.writeEndObject();
+    }
+
+    private static void writeOnDemand(JsonGenerator g, OnDemandLimits o) throws IOException {
+        g.writeStartObject();
+        g.writeNumberField("maxRead", o.maxReadRequestUnits());
+        g.writeNumberField("maxWrite", o.maxWriteRequestUnits());
+        g.writeEndObject();
+    }
+
+    private static void writeIndex(JsonGenerator g, IndexDefinition i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", i.name());
+        g.writeNumberField("id", i.indexId());
+        g.writeBooleanField("global", i.global());
+        g.writeFieldName("keys");
+        writeKeys(g, i.keys());
+        g.writeStringField("projection", i.projectionType());
+        g.writeArrayFieldStart("nonKey");
+        for (String s : i.nonKeyAttributes()) g.writeString(s);
+        g.writeEndArray();
+        g.writeFieldName("throughput");
+        writeThroughput(g, i.throughput());
+        g.writeFieldName("onDemand");
+        writeOnDemand(g, i.onDemand());
+        g.writeEndObject();
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    static TableDefinition decode(byte[] bytes) {
+        Map<String, Object> m;
+        try (JsonParser p = JSON.createParser(bytes)) {
+            p.nextToken();
+            m = asMap(tree(p));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Map<String, AttrType> attrs = new LinkedHashMap<>();
+        asMap(m.get("attributes")).forEach((k, v) -> attrs.put(k, AttrType.ofTag((String) v)));
+        Map<String, Object> stream = asMap(m.get("stream"));
+        Map<String, String> tags = new LinkedHashMap<>();
+        asMap(m.get("tags")).forEach((k, v) -> tags.put(k, (String) v));
+        return new TableDefinition(
+                (String) m.get("name"), num(m.get("id")).longValue(), (String) m.get("uuid"),
+                num(m.get("creationTime")).doubleValue(), attrs, keys(asMap(m.get("keys"))),
+                (String) m.get("billingMode"), throughput(asMap(m.get("throughput"))),
+                num(m.get("lastUpdateToPayPerRequest")).doubleValue(), onDemand(asMap(m.get("onDemand"))),
+                indexes(m.get("lsis")), indexes(m.get("gsis")),
+                new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label")),
+                Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
+                (String) m.get("ttlAttribute"), tags);
+    }
+
+    private static KeyShape keys(Map<String, Object> k) {
+        String range = (String) k.get("range");
+        return new KeyShape((String) k.get("hash"), AttrType.ofTag((String) k.get("hashType")),
+                range, range == null ? null : AttrType.ofTag((String) k.get("rangeType")));
+    }
+
+    private static Throughput throughput(Map<String, Object> t) {
+        return new Throughput(num(t.get("rcu")).longValue(), num(t.get("wcu")).longValue(),
+                num(t.get("lastIncrease")).doubleValue(), num(t.get("lastDecrease")).doubleValue(),
+                num(t.get("decreasesToday")).intValue());
+    }
+
+    private static OnDemandLimits onDemand(Map<String, Object> o) {
+        if (o.isEmpty()) return OnDemandLimits.NONE;
+        return new OnDemandLimits(num(o.get("maxRead")).longValue(), num(o.get("maxWrite")).longValue());
+    }
+
+    private static List<IndexDefinition> indexes(Object list) {
+        List<IndexDefinition> out = new ArrayList<>();
+        if (list == null) return out;
+        for (Object o : (List<?>) list) {
+            Map<String, Object> i = asMap(o);
+            List<String> nonKey = new ArrayList<>();
+            for (Object s : (List<?>) i.get("nonKey")) nonKey.add((String) s);
+            out.add(new IndexDefinition((String) i.get("name"), num(i.get("id")).longValue(),
+                    Boolean.TRUE.equals(i.get("global")), keys(asMap(i.get("keys"))), (String) i.get("projection"),
+                    nonKey, throughput(asMap(i.get("throughput"))), onDemand(asMap(i.get("onDemand")))));
+        }
+        return out;
+    }
+
+    private static Number num(Object o) {
+        return o == null ? 0 : (Number) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object o) {
+        return o == null ? Map.of() : (Map<String, Object>) o;
+    }
+
+    private static Object tree(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case START_OBJECT: {
+                Map<String, Object> m = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    m.put(name, tree(p));
+                }
+                return m;
+            }
+            case START_ARRAY: {
+                List<Object> l = new ArrayList<>();
+                while (p.nextToken() != JsonToken.END_ARRAY) l.add(tree(p));
+                return l;
+            }
+            case VALUE_STRING: return p.getText();
+            case VALUE_NUMBER_INT: return p.getLongValue();
+            case VALUE_NUMBER_FLOAT: return p.getDoubleValue();
+            case VALUE_TRUE: return Boolean.TRUE;
+            case VALUE_FALSE: return Boolean.FALSE;
+            default: return null;
+        }
+    }
+}

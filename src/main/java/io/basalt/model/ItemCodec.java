@@ -1,0 +1,207 @@
+package io.basalt.model;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compact binary form of an item for storage. Layout: varint attribute count, then per attribute
+ * its name (varint length + UTF-8) and value; a value is a tag byte followed by its payload
+ * (S/N: varint length + UTF-8 / canonical decimal text; B: varint length + bytes; BOOL: one byte;
+ * NULL: nothing; M/L/SS/NS/BS: varint count + elements). Map order and set order are kept.
+ *
+ * <p>The format is persistent: never change a tag's meaning; add new tags instead.
+ */
+public final class ItemCodec {
+    private static final byte T_S = 1, T_N = 2, T_B = 3, T_TRUE = 4, T_FALSE = 5, T_NULL = 6,
+            T_M = 7, T_L = 8, T_SS = 9, T_NS = 10, T_BS = 11;
+
+    private ItemCodec() {}
+
+    public static byte[] encode(Map<String, AttributeValue> item) {
+        Writer w = new Writer(256);
+        w.varint(item.size());
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            w.string(e.getKey());
+            writeValue(w, e.getValue());
+        }
+        return w.toArray();
+    }
+
+    public static Map<String, AttributeValue> decode(byte[] bytes) {
+        Reader r = new Reader(bytes);
+        return readMap(r);
+    }
+
+    private static void writeValue(Writer w, AttributeValue v) {
+        switch (v) {
+            case AttributeValue.S s -> { w.b(T_S); w.string(s.value()); }
+            case AttributeValue.N n -> { w.b(T_N); w.string(n.value().toString()); }
+            case AttributeValue.B b -> { w.b(T_B); w.bytes(b.value()); }
+            case AttributeValue.Bool b -> w.b(b.value() ? T_TRUE : T_FALSE);
+            case AttributeValue.Null n -> w.b(T_NULL);
+            case AttributeValue.M m -> {
+                w.b(T_M);
+                w.varint(m.value().size());
+                for (Map.Entry<String, AttributeValue> e : m.value().entrySet()) {
+                    w.string(e.getKey());
+                    writeValue(w, e.getValue());
+                }
+            }
+            case AttributeValue.L l -> {
+                w.b(T_L);
+                w.varint(l.value().size());
+                for (AttributeValue x : l.value()) writeValue(w, x);
+            }
+            case AttributeValue.SS ss -> {
+                w.b(T_SS);
+                w.varint(ss.value().size());
+                for (String x : ss.value()) w.string(x);
+            }
+            case AttributeValue.NS ns -> {
+                w.b(T_NS);
+                w.varint(ns.value().size());
+                for (DNumber x : ns.value()) w.string(x.toString());
+            }
+            case AttributeValue.BS bs -> {
+                w.b(T_BS);
+                w.varint(bs.value().size());
+                for (byte[] x : bs.value()) w.bytes(x);
+            }
+        }
+    }
+
+    private static Map<String, AttributeValue> readMap(Reader r) {
+        int n = r.varint();
+        Map<String, AttributeValue> m = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));
+        for (int i = 0; i < n; i++) {
+            String name = r.string();
+            m.put(name, readValue(r));
+        }
+        return m;
+    }
+
+    private static AttributeValue readValue(Reader r) {
+        byte tag = r.b();
+        switch (tag) {
+            case T_S: return new AttributeValue.S(r.string());
+            case T_N: return new AttributeValue.N(DNumber.fromCanonical(r.string()));
+            case T_B: return new AttributeValue.B(r.bytes());
+            case T_TRUE: return AttributeValue.Bool.TRUE;
+            case T_FALSE: return AttributeValue.Bool.FALSE;
+            case T_NULL: return AttributeValue.Null.INSTANCE;
+            case T_M: return new AttributeValue.M(readMap(r));
+            case T_L: {
+                int n = r.varint();
+                List<AttributeValue> l = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) l.add(readValue(r));
+                return new AttributeValue.L(l);
+            }
+            case T_SS: {
+                int n = r.varint();
+                List<String> l = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) l.add(r.string());
+                return new AttributeValue.SS(l);
+            }
+            case T_NS: {
+                int n = r.varint();
+                List<DNumber> l = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) l.add(DNumber.fromCanonical(r.string()));
+                return new AttributeValue.NS(l);
+            }
+            case T_BS: {
+                int n = r.varint();
+                List<byte[]> l = new ArrayList<>(n);
+                for (int i = 0; i < n; i++) l.add(r.bytes());
+                return new AttributeValue.BS(l);
+            }
+            default:
+                throw new IllegalStateException("corrupt item: unknown tag " + tag);
+        }
+    }
+
+    private static final class Writer {
+        private byte[] buf;
+        private int pos;
+
+        Writer(int capacity) { buf = new byte[capacity]; }
+
+        private void ensure(int n) {
+            if (pos + n > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+            }
+        }
+
+        void b(byte v) { ensure(1); buf[pos++] = v; }
+
+        void varint(int v) {
+            ensure(5);
+            while ((v & ~0x7F) != 0) {
+                buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            buf[pos++] = (byte) v;
+        }
+
+        void bytes(byte[] b) {
+            varint(b.length);
+            ensure(b.length);
+            System.arraycopy(b, 0, buf, pos, b.length);
+            pos += b.length;
+        }
+
+        void string(String s) {
+            // ASCII fast path avoids an intermediate byte[]
+            int n = s.length();
+            boolean ascii = true;
+            for (int i = 0; i < n; i++) {
+                if (s.charAt(i) >= 0x80) { ascii = false; break; }
+            }
+            if (ascii) {
+                varint(n);
+                ensure(n);
+                s.getBytes(0, n, buf, pos);
+                pos += n;
+            } else {
+                bytes(s.getBytes(StandardCharsets.UTF_8));
+            }
+        }
+
+        byte[] toArray() { return java.util.Arrays.copyOf(buf, pos); }
+    }
+
+    private static final class Reader {
+        private final byte[] buf;
+        private int pos;
+
+        Reader(byte[] buf) { this.buf = buf; }
+
+        byte b() { return buf[pos++]; }
+
+        int varint() {
+            int v = 0, shift = 0;
+            while (true) {
+                byte x = buf[pos++];
+                v |= (x & 0x7F) << shift;
+                if ((x & 0x80) == 0) return v;
+                shift += 7;
+            }
+        }
+
+        byte[] bytes() {
+            int n = varint();
+            byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + n);
+            pos += n;
+            return b;
+        }
+
+        String string() {
+            int n = varint();
+            String s = new String(buf, pos, n, StandardCharsets.UTF_8);
+            pos += n;
+            return s;
+        }
+    }
+}
