@@ -23,6 +23,10 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.DescribeLimits());
         register(new io.basalt.api.table.DescribeEndpoints());
         // Items
+        register(new io.basalt.api.item.PutItem(engine));
+        register(new io.basalt.api.item.GetItem(engine));
+        register(new io.basalt.api.item.UpdateItem(engine));
+        register(new io.basalt.api.item.DeleteItem(engine));
     }
 
     private void register(Operation<?> op) {

@@ -1,6 +1,7 @@
 package io.basalt.api.item;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.protocol.json.AttributeValueJson;
 import io.basalt.protocol.json.JsonIn;
@@ -15,20 +16,12 @@ import java.util.Map;
 public final class LegacyJson {
     private LegacyJson() {}
 
-    /** One entry of Expected: {"Value":..., "Exists":..., "ComparisonOperator":..., "AttributeValueList":[...]}. */
-    public record Expected(AttributeValue value, Boolean exists, String comparisonOperator, List<AttributeValue> attributeValueList) {}
-
-    /** One entry of AttributeUpdates: {"Action": "PUT|ADD|DELETE", "Value": ...}. */
-    public record Update(String action, AttributeValue value) {}
-
-    /** One Condition of QueryFilter / ScanFilter / KeyConditions. */
-    public record Condition(String comparisonOperator, List<AttributeValue> attributeValueList) {}
-
-    public static Map<String, Expected> readExpected(JsonParser p) throws IOException {
+    
+    public static Map<String, Legacy.Expected> readExpected(JsonParser p) throws IOException {
         return JsonIn.map(p, LegacyJson::readExpectedEntry);
     }
 
-    private static Expected readExpectedEntry(JsonParser p) throws IOException {
+    private static Legacy.Expected readExpectedEntry(JsonParser p) throws IOException {
         Object[] f = new Object[4];
         JsonIn.object(p, (name, q) -> {
             switch (name) {
@@ -41,10 +34,10 @@ public final class LegacyJson {
         });
         @SuppressWarnings("unchecked")
         List<AttributeValue> list = (List<AttributeValue>) f[3];
-        return new Expected((AttributeValue) f[0], (Boolean) f[1], (String) f[2], list);
+        return new Legacy.Expected((AttributeValue) f[0], (Boolean) f[1], (String) f[2], list);
     }
 
-    public static Map<String, Update> readAttributeUpdates(JsonParser p) throws IOException {
+    public static Map<String, Legacy.AttributeUpdate> readAttributeUpdates(JsonParser p) throws IOException {
         return JsonIn.map(p, q -> {
             Object[] f = new Object[2];
             JsonIn.object(q, (name, r) -> {
@@ -54,11 +47,11 @@ public final class LegacyJson {
                     default -> JsonIn.skip(r);
                 }
             });
-            return new Update((String) f[0], (AttributeValue) f[1]);
+            return new Legacy.AttributeUpdate((String) f[0], (AttributeValue) f[1]);
         });
     }
 
-    public static Map<String, Condition> readConditions(JsonParser p) throws IOException {
+    public static Map<String, Legacy.FilterCondition> readConditions(JsonParser p) throws IOException {
         return JsonIn.map(p, q -> {
             Object[] f = new Object[2];
             JsonIn.object(q, (name, r) -> {
@@ -70,7 +63,7 @@ public final class LegacyJson {
             });
             @SuppressWarnings("unchecked")
             List<AttributeValue> list = (List<AttributeValue>) f[1];
-            return new Condition((String) f[0], list);
+            return new Legacy.FilterCondition((String) f[0], list);
         });
     }
 }

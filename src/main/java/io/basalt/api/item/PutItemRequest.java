@@ -14,7 +14,7 @@ public record PutItemRequest(
         String conditionExpression,
         Map<String, String> expressionAttributeNames,
         Map<String, AttributeValue> expressionAttributeValues,
-        Map<String, LegacyJson.Expected> expected,
+        Map<String, io.basalt.expression.Legacy.Expected> expected,
         String conditionalOperator,
         String returnValues,
         String returnConsumedCapacity,

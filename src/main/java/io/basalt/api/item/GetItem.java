@@ -1,0 +1,72 @@
+package io.basalt.api.item;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.Legacy;
+import io.basalt.expression.Projection;
+import io.basalt.model.AttributeValue;
+import io.basalt.protocol.json.AttributeValueJson;
+import java.io.IOException;
+import java.util.Map;
+
+/** GetItem: reads one item (every read here is strongly consistent; the unit cost follows ConsistentRead). */
+public final class GetItem implements Operation<GetItemRequest> {
+    private final Engine engine;
+
+    public GetItem(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "GetItem"; }
+
+    @Override
+    public GetItemRequest parse(JsonParser p) throws IOException {
+        return GetItemRequest.parse(p);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, GetItemRequest r, JsonGenerator out) throws IOException {
+        new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
+                .notNull(r.key(), "key").minSize(r.attributesToGet(), "attributesToGet", 1)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM).check();
+        WriteRequestRules.noMixing(r.attributesToGet() != null ? "AttributesToGet" : "",
+                r.projectionExpression() != null ? "ProjectionExpression" : "");
+        if (r.expressionAttributeNames() != null && r.projectionExpression() == null) {
+            throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
+        }
+        if (r.expressionAttributeNames() != null && r.expressionAttributeNames().isEmpty()) {
+            throw DynamoException.validation("ExpressionAttributeNames must not be empty");
+        }
+        Projection projection = null;
+        if (r.projectionExpression() != null) {
+            ExpressionContext ectx = new ExpressionContext(r.expressionAttributeNames(), null);
+            projection = Projection.parse(r.projectionExpression(), ectx);
+            ectx.checkAllUsed();
+        } else if (r.attributesToGet() != null) {
+            projection = Legacy.attributesToGet(r.attributesToGet());
+        }
+        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        table.definition().keys().validateKey(r.key());
+        ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
+        boolean consistent = Boolean.TRUE.equals(r.consistentRead());
+        double units = CapacityUnits.read(stored == null ? 0 : stored.size(), consistent);
+        out.writeStartObject();
+        if (stored != null) {
+            Map<String, AttributeValue> item = projection == null ? stored.item() : projection.apply(stored.item());
+            out.writeFieldName("Item");
+            AttributeValueJson.writeItem(out, item);
+        }
+        ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
+        out.writeEndObject();
+    }
+}

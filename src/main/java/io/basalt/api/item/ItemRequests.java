@@ -1,0 +1,55 @@
+package io.basalt.api.item;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.table.TableNames;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Condition;
+import io.basalt.expression.ConditionParser;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.ExpressionKind;
+import io.basalt.expression.Legacy;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemSize;
+import java.io.IOException;
+import java.util.Map;
+
+/** Steps shared by the single-item operations. */
+final class ItemRequests {
+    static final long MAX_ITEM_BYTES = 400 * 1024;
+
+    private ItemRequests() {}
+
+    /** The table of an item request; item operations answer a missing table with this exact text. */
+    static TableCatalog.Entry table(Engine engine, String nameOrArn) {
+        return engine.catalog().require(TableNames.fromNameOrArn(nameOrArn), "Requested resource not found");
+    }
+
+    /** ConditionExpression or Expected (+ ConditionalOperator), or null when neither is given. */
+    static Condition condition(String conditionExpression, Map<String, Legacy.Expected> expected, String conditionalOperator,
+                               ExpressionContext ctx) {
+        if (conditionExpression != null) {
+            return ConditionParser.parse(conditionExpression, ExpressionKind.CONDITION, ctx).condition();
+        }
+        if (expected != null) {
+            return Legacy.expected(expected, conditionalOperator);
+        }
+        return null;
+    }
+
+    static void checkItemSize(Map<String, AttributeValue> item, String message) {
+        if (ItemSize.of(item) > MAX_ITEM_BYTES) throw DynamoException.validation(message);
+    }
+
+    static long size(Map<String, AttributeValue> item) {
+        return item == null ? 0 : ItemSize.of(item);
+    }
+
+    static void writeCapacity(JsonGenerator out, String mode, String tableName, double units) throws IOException {
+        if (ConsumedCapacityWriter.wanted(mode)) {
+            ConsumedCapacityWriter.writeMember(out, mode, tableName, units, Map.of(), Map.of());
+        }
+    }
+}

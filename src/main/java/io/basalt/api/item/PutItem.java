@@ -1,0 +1,64 @@
+package io.basalt.api.item;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConditionalCheckFailed;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.WriteOutcome;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Condition;
+import io.basalt.expression.ExpressionContext;
+import java.io.IOException;
+
+/** PutItem: creates or replaces an item, optionally under a condition. */
+public final class PutItem implements Operation<PutItemRequest> {
+    private final Engine engine;
+
+    public PutItem(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "PutItem"; }
+
+    @Override
+    public PutItemRequest parse(JsonParser p) throws IOException {
+        return PutItemRequest.parse(p);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, PutItemRequest r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
+                .notNull(r.item(), "item");
+        WriteRequestRules.returnOptions(c, r.returnValues(), r.returnConsumedCapacity(), r.returnItemCollectionMetrics(),
+                r.returnValuesOnConditionCheckFailure(), r.conditionalOperator()).check();
+        WriteRequestRules.noMixing(r.expected() != null ? "Expected" : "", r.conditionExpression() != null ? "ConditionExpression" : "");
+        WriteRequestRules.placeholdersNeedExpressions(r.expressionAttributeNames(), r.expressionAttributeValues(),
+                r.conditionExpression() != null, "ConditionExpression is null");
+        if (r.returnValues() != null && !r.returnValues().equals("NONE") && !r.returnValues().equals("ALL_OLD")) {
+            throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
+        }
+        ExpressionContext ectx = new ExpressionContext(r.expressionAttributeNames(), r.expressionAttributeValues());
+        Condition condition = ItemRequests.condition(r.conditionExpression(), r.expected(), r.conditionalOperator(), ectx);
+        ectx.checkAllUsed();
+        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        table.definition().keys().validateItem(r.item());
+        ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");
+
+        WriteOutcome w = engine.items().write(table.ref(), r.item(), current -> {
+            if (condition != null && !condition.test(current)) {
+                throw ConditionalCheckFailed.of(r.returnValuesOnConditionCheckFailure(), current);
+            }
+            return r.item();
+        });
+        double units = CapacityUnits.write(Math.max(ItemRequests.size(w.oldItem()), ItemRequests.size(w.newItem())));
+        out.writeStartObject();
+        if ("ALL_OLD".equals(r.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
+        ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
+        out.writeEndObject();
+    }
+}

@@ -1,0 +1,115 @@
+package io.basalt.api.item;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConditionalCheckFailed;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.WriteOutcome;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Condition;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.Legacy;
+import io.basalt.expression.Path;
+import io.basalt.expression.Projection;
+import io.basalt.expression.UpdateAction;
+import io.basalt.expression.UpdateParser;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.KeyShape;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * UpdateItem: changes (or creates) one item with an UpdateExpression or legacy AttributeUpdates,
+ * optionally under a condition. An update of a missing item creates it, except when it only
+ * removes or deletes.
+ */
+public final class UpdateItem implements Operation<UpdateItemRequest> {
+    private final Engine engine;
+
+    public UpdateItem(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "UpdateItem"; }
+
+    @Override
+    public UpdateItemRequest parse(JsonParser p) throws IOException {
+        return UpdateItemRequest.parse(p);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, UpdateItemRequest r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
+                .notNull(r.key(), "key");
+        WriteRequestRules.returnOptions(c, r.returnValues(), r.returnConsumedCapacity(), r.returnItemCollectionMetrics(),
+                r.returnValuesOnConditionCheckFailure(), r.conditionalOperator()).check();
+        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), r.expected()},
+                new String[] {"AttributeUpdates", "Expected"});
+        String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), r.conditionExpression()},
+                new String[] {"UpdateExpression", "ConditionExpression"});
+        WriteRequestRules.noMixing(nonExpression, expression);
+        WriteRequestRules.placeholdersNeedExpressions(r.expressionAttributeNames(), r.expressionAttributeValues(),
+                !expression.isEmpty(), "UpdateExpression and ConditionExpression are null");
+
+        ExpressionContext ectx = new ExpressionContext(r.expressionAttributeNames(), r.expressionAttributeValues());
+        UpdateAction update = null;
+        if (r.updateExpression() != null) update = UpdateParser.parse(r.updateExpression(), ectx);
+        else if (r.attributeUpdates() != null) update = Legacy.attributeUpdates(r.attributeUpdates());
+        Condition condition = ItemRequests.condition(r.conditionExpression(), r.expected(), r.conditionalOperator(), ectx);
+        ectx.checkAllUsed();
+
+        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        KeyShape keys = table.definition().keys();
+        keys.validateKey(r.key());
+        if (update != null) {
+            for (String name : update.topNames()) {
+                if (keys.isKeyAttribute(name)) {
+                    throw DynamoException.validation("One or more parameter values were invalid: Cannot update attribute "
+                            + name + ". This attribute is part of the key");
+                }
+            }
+        }
+        UpdateAction action = update;
+        WriteOutcome w = engine.items().write(table.ref(), r.key(), current -> {
+            if (condition != null && !condition.test(current)) {
+                throw ConditionalCheckFailed.of(r.returnValuesOnConditionCheckFailure(), current);
+            }
+            if (current == null && action != null && !action.createsItem()) {
+                return null; // removing from a missing item creates nothing
+            }
+            Map<String, AttributeValue> base = current;
+            if (base == null) {
+                base = new LinkedHashMap<>(r.key());
+            }
+            Map<String, AttributeValue> next = action == null ? base : action.apply(base);
+            ItemRequests.checkItemSize(next, "Item size to update has exceeded the maximum allowed size");
+            return next;
+        });
+        double units = CapacityUnits.write(Math.max(ItemRequests.size(w.oldItem()), ItemRequests.size(w.newItem())));
+        out.writeStartObject();
+        String rv = r.returnValues() == null ? "NONE" : r.returnValues();
+        switch (rv) {
+            case "ALL_OLD" -> ReturnValuesWriter.writeAttributes(out, w.oldItem());
+            case "ALL_NEW" -> ReturnValuesWriter.writeAttributes(out, w.newItem());
+            case "UPDATED_OLD" -> ReturnValuesWriter.writeAttributes(out, updated(action, w.oldItem()));
+            case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, w.newItem()));
+            default -> { }
+        }
+        ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
+        out.writeEndObject();
+    }
+
+    /** The updated paths of an item image, in the item's nested shape (UPDATED_OLD / UPDATED_NEW). */
+    private static Map<String, AttributeValue> updated(UpdateAction action, Map<String, AttributeValue> image) {
+        if (action == null || image == null) return null;
+        List<Path> paths = action.paths();
+        return new Projection(paths).apply(image);
+    }
+}

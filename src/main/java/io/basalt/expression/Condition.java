@@ -1,0 +1,82 @@
+package io.basalt.expression;
+
+import io.basalt.model.AttributeValue;
+import java.util.List;
+import java.util.Map;
+
+/** A parsed condition (ConditionExpression, FilterExpression, or converted legacy conditions). */
+public sealed interface Condition {
+    /** Whether the item (null when absent) satisfies the condition. */
+    boolean test(Map<String, AttributeValue> item);
+
+    record And(Condition left, Condition right) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) { return left.test(item) && right.test(item); }
+    }
+
+    record Or(Condition left, Condition right) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) { return left.test(item) || right.test(item); }
+    }
+
+    record Not(Condition inner) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) { return !inner.test(item); }
+    }
+
+    record Compare(String op, Operand left, Operand right) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            return Comparisons.compare(op, left.eval(item), right.eval(item));
+        }
+    }
+
+    record Between(Operand value, Operand low, Operand high) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            AttributeValue v = value.eval(item);
+            Integer lo = Comparisons.order(v, low.eval(item));
+            Integer hi = Comparisons.order(v, high.eval(item));
+            return lo != null && hi != null && lo >= 0 && hi <= 0;
+        }
+    }
+
+    record In(Operand value, List<Operand> candidates) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            AttributeValue v = value.eval(item);
+            if (v == null) return false;
+            for (Operand c : candidates) {
+                if (Comparisons.equal(v, c.eval(item))) return true;
+            }
+            return false;
+        }
+    }
+
+    /** attribute_exists / attribute_not_exists. */
+    record Exists(Path path, boolean shouldExist) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            return (path.resolve(item) != null) == shouldExist;
+        }
+    }
+
+    record TypeIs(Path path, Operand type) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            AttributeValue v = path.resolve(item);
+            AttributeValue t = type.eval(item);
+            return v != null && t instanceof AttributeValue.S s && v.type().tag().equals(s.value());
+        }
+    }
+
+    record BeginsWith(Operand value, Operand prefix) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            return Comparisons.beginsWith(value.eval(item), prefix.eval(item));
+        }
+    }
+
+    record Contains(Operand value, Operand element) implements Condition {
+        public boolean test(Map<String, AttributeValue> item) {
+            return Comparisons.contains(value.eval(item), element.eval(item));
+        }
+    }
+
+    /** Always true (an absent condition). */
+    record True() implements Condition {
+        public static final True INSTANCE = new True();
+        public boolean test(Map<String, AttributeValue> item) { return true; }
+    }
+}

@@ -1,0 +1,107 @@
+package io.basalt.expression;
+
+import io.basalt.error.DynamoException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Token cursor and document-path parsing shared by the expression parsers. */
+abstract class ParserBase {
+    static final int MAX_EXPRESSION_LENGTH = 4096;
+    static final int MAX_PATH_DEPTH = 32;
+
+    final String src;
+    final ExpressionKind kind;
+    final ExpressionContext ctx;
+    final List<Token> tokens;
+    int pos;
+
+    ParserBase(String src, ExpressionKind kind, ExpressionContext ctx) {
+        this.src = src;
+        this.kind = kind;
+        this.ctx = ctx;
+        if (src.length() > MAX_EXPRESSION_LENGTH) {
+            throw ExpressionErrors.invalid(kind, "Expression size has exceeded the maximum allowed size; expression size: " + src.length());
+        }
+        if (src.isBlank()) {
+            throw ExpressionErrors.invalid(kind, "The expression can not be empty;");
+        }
+        this.tokens = Tokenizer.tokenize(src, kind);
+    }
+
+    Token peek() {
+        return tokens.get(pos);
+    }
+
+    Token peek(int ahead) {
+        return tokens.get(Math.min(pos + ahead, tokens.size() - 1));
+    }
+
+    Token next() {
+        return tokens.get(pos++);
+    }
+
+    DynamoException syntaxError() {
+        return ExpressionErrors.syntax(kind, src, tokens.subList(0, pos), peek());
+    }
+
+    void expectPunct(String p) {
+        if (!peek().isPunct(p)) throw syntaxError();
+        pos++;
+    }
+
+    void expectEnd() {
+        if (peek().kind() != Token.Kind.EOF) throw syntaxError();
+    }
+
+    boolean atPathStart() {
+        Token t = peek();
+        return t.kind() == Token.Kind.NAME || t.kind() == Token.Kind.NAME_PLACEHOLDER;
+    }
+
+    /** path := name ( '.' name | '[' number ']' )* */
+    Path parsePath() {
+        List<Object> elements = new ArrayList<>(2);
+        elements.add(pathName());
+        while (true) {
+            if (peek().isPunct(".")) {
+                pos++;
+                elements.add(pathName());
+            } else if (peek().isPunct("[")) {
+                pos++;
+                Token n = peek();
+                if (n.kind() != Token.Kind.NUMBER) throw syntaxError();
+                pos++;
+                int index;
+                try {
+                    index = Integer.parseInt(n.text());
+                } catch (NumberFormatException e) {
+                    throw ExpressionErrors.invalid(kind, "List index is not within the allowable range; index: [" + n.text() + "]");
+                }
+                elements.add(index);
+                expectPunct("]");
+            } else {
+                break;
+            }
+        }
+        if (elements.size() > MAX_PATH_DEPTH) {
+            throw ExpressionErrors.invalid(kind, "The document path has too many nesting levels; nesting levels: " + elements.size());
+        }
+        return new Path(List.copyOf(elements));
+    }
+
+    private String pathName() {
+        Token t = peek();
+        if (t.kind() == Token.Kind.NAME_PLACEHOLDER) {
+            pos++;
+            return ctx.name(kind, t.text());
+        }
+        if (t.kind() == Token.Kind.NAME) {
+            if (ReservedWords.isReserved(t.text())) {
+                throw ExpressionErrors.invalid(kind, "Attribute name is a reserved keyword; reserved keyword: " + t.text());
+            }
+            pos++;
+            return t.text();
+        }
+        throw syntaxError();
+    }
+}
