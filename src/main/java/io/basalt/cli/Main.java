@@ -2,23 +2,71 @@ package io.basalt.cli;
 
 import io.basalt.Basalt;
 import io.basalt.BasaltConfig;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
-/** Command-line entry point: {@code basalt serve [options]}. */
+/** Command-line entry point: {@code basalt serve [options]}, {@code basalt version}, {@code basalt --help}. */
 public final class Main {
     private Main() {}
 
-    public static void main(String[] args) throws Exception {
-        BasaltConfig config = BasaltConfig.defaults().withInMemory(true);
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--port" -> config = config.withPort(Integer.parseInt(args[++i]));
-                case "--host" -> config = config.withHost(args[++i]);
-                default -> { }
-            }
+    public static void main(String[] args) {
+        long started = System.nanoTime();
+        List<String> list = Arrays.asList(args);
+        String command = list.isEmpty() ? "serve" : list.get(0);
+        if (command.equals("--help") || command.equals("-h") || command.equals("help")
+                || list.contains("--help") || list.contains("-h")) {
+            System.out.print(Options.help());
+            return;
         }
-        Basalt basalt = Basalt.start(config);
-        System.out.println("Basalt listening on " + config.host() + ":" + basalt.port());
-        Runtime.getRuntime().addShutdownHook(new Thread(basalt::close));
-        Thread.currentThread().join();
+        if (command.equals("version") || command.equals("--version")) {
+            System.out.println("basalt " + version());
+            return;
+        }
+        List<String> rest = command.startsWith("--") ? list : list.subList(1, list.size());
+        if (!command.startsWith("--") && !command.equals("serve")) {
+            System.err.println("basalt: unknown command '" + command + "' (try: basalt --help)");
+            System.exit(2);
+        }
+        BasaltConfig config;
+        try {
+            config = Options.parse(rest, System.getenv());
+        } catch (Options.UsageError e) {
+            System.err.println("basalt: " + e.getMessage() + " (try: basalt --help)");
+            System.exit(2);
+            return;
+        }
+        // Must precede the first logger: slf4j-simple reads its level once.
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", config.logLevel());
+        System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+        System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+        Basalt basalt;
+        try {
+            basalt = Basalt.start(config);
+        } catch (RuntimeException e) {
+            System.err.println("basalt: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        String storage = config.inMemory() ? "in memory (nothing is kept)" : "rocksdb in " + config.dataDir().toAbsolutePath();
+        System.out.println("Basalt " + version() + " listening on http://" + config.host() + ":" + basalt.port()
+                + " (storage: " + storage + ", started in " + ms + " ms)");
+        System.out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            basalt.close();
+            stopped.countDown();
+        }, "basalt-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
     }
 }

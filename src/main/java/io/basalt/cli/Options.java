@@ -1,0 +1,152 @@
+package io.basalt.cli;
+
+import io.basalt.BasaltConfig;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The server's settings from, in increasing precedence: defaults, a config file (properties),
+ * environment variables (BASALT_*), command-line flags. One table describes every option so the
+ * parser, the environment mapping and --help cannot disagree.
+ */
+final class Options {
+    /** A bad option; the message is shown to the user, exit code 2. */
+    static final class UsageError extends Exception {
+        UsageError(String message) {
+            super(message);
+        }
+    }
+
+    record Option(String name, String valueName, String help, boolean flag) {
+        String env() {
+            return "BASALT_" + name.replace('-', '_').toUpperCase();
+        }
+    }
+
+    static final List<Option> OPTIONS = List.of(
+            new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up)", false),
+            new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
+            new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
+            new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
+            new Option("log-level", "LEVEL", "error, warn, info (default), debug or trace", false),
+            new Option("cache-mb", "MB", "RocksDB block cache size (default 64)", false),
+            new Option("workers", "N", "request worker threads (default 64)", false),
+            new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
+
+    private Options() {}
+
+    static BasaltConfig parse(List<String> args, Map<String, String> env) throws UsageError {
+        Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (!a.startsWith("--")) throw new UsageError("unexpected argument: " + a);
+            String name = a.substring(2);
+            String value = null;
+            int eq = name.indexOf('=');
+            if (eq >= 0) {
+                value = name.substring(eq + 1);
+                name = name.substring(0, eq);
+            }
+            Option o = find(name);
+            if (o == null) throw new UsageError("unknown option: --" + name);
+            if (o.flag()) {
+                flags.put(name, value == null ? "true" : value);
+            } else {
+                if (value == null) {
+                    if (i + 1 >= args.size()) throw new UsageError("option --" + name + " needs a value (" + o.valueName() + ")");
+                    value = args.get(++i);
+                }
+                flags.put(name, value);
+            }
+        }
+        String configFile = flags.getOrDefault("config", env.get("BASALT_CONFIG"));
+        if (configFile != null) {
+            Properties p = new Properties();
+            try (Reader r = Files.newBufferedReader(Path.of(configFile))) {
+                p.load(r);
+            } catch (IOException e) {
+                throw new UsageError("cannot read config file " + configFile + ": " + e.getMessage());
+            }
+            for (String k : p.stringPropertyNames()) {
+                if (find(k) == null || k.equals("config")) throw new UsageError("unknown setting in " + configFile + ": " + k);
+                values.put(k, p.getProperty(k).trim());
+            }
+        }
+        for (Option o : OPTIONS) {
+            String v = env.get(o.env());
+            if (v != null && !o.name().equals("config")) values.put(o.name(), v);
+        }
+        values.putAll(flags);
+        values.remove("config");
+        return toConfig(values);
+    }
+
+    private static Option find(String name) {
+        for (Option o : OPTIONS) if (o.name().equals(name)) return o;
+        return null;
+    }
+
+    private static BasaltConfig toConfig(Map<String, String> v) throws UsageError {
+        BasaltConfig c = BasaltConfig.defaults();
+        if (v.containsKey("port")) c = c.withPort(intIn(v.get("port"), "port", 0, 65535));
+        if (v.containsKey("host")) c = c.withHost(v.get("host"));
+        if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
+        if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
+        if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));
+        if (v.containsKey("workers")) c = c.withWorkerThreads(intIn(v.get("workers"), "workers", 1, 4096));
+        if (v.containsKey("log-level")) {
+            String l = v.get("log-level").toLowerCase();
+            if (!List.of("error", "warn", "info", "debug", "trace").contains(l)) {
+                throw new UsageError("--log-level must be one of error, warn, info, debug, trace (got " + v.get("log-level") + ")");
+            }
+            c = c.withLogLevel(l);
+        }
+        return c;
+    }
+
+    private static int intIn(String s, String name, int min, int max) throws UsageError {
+        try {
+            int n = Integer.parseInt(s.trim());
+            if (n < min || n > max) throw new UsageError("--" + name + " must be between " + min + " and " + max + " (got " + s + ")");
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageError("--" + name + " must be a number (got " + s + ")");
+        }
+    }
+
+    private static boolean bool(String s, String name) throws UsageError {
+        return switch (s.trim().toLowerCase()) {
+            case "true", "yes", "1" -> true;
+            case "false", "no", "0" -> false;
+            default -> throw new UsageError("--" + name + " must be true or false (got " + s + ")");
+        };
+    }
+
+    static String help() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Basalt: a DynamoDB-compatible database server.\n\n")
+          .append("Usage:\n")
+          .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
+          .append("  basalt test               run the whole test suite (launcher script only)\n")
+          .append("  basalt version            print the version\n")
+          .append("  basalt --help             this text\n\n")
+          .append("Options of serve (also BASALT_<NAME> environment variables, or a --config file;\n")
+          .append("flags win over the environment, which wins over the file):\n");
+        for (Option o : OPTIONS) {
+            String left = "  --" + o.name() + (o.valueName() == null ? "" : " " + o.valueName());
+            sb.append(String.format("%-24s %s%n", left, o.help()));
+            sb.append(String.format("%-24s (env %s)%n", "", o.env()));
+        }
+        sb.append("\nPoint any AWS SDK or the AWS CLI at the server, e.g.\n")
+          .append("  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n")
+          .append("Any credentials and region are accepted; the region appears in ARNs.\n");
+        return sb.toString();
+    }
+}

@@ -1,0 +1,63 @@
+package io.basalt.storage.rocksdb;
+
+import io.basalt.storage.StorageCursor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+
+/** A bounded forward or reverse walk over one column family; owns its native resources. */
+final class RocksCursor implements StorageCursor {
+    private final ReadOptions options;
+    private final Slice lower;
+    private final Slice upper;
+    private final RocksIterator it;
+    private final boolean reverse;
+    private boolean started;
+    private byte[] key;
+    private byte[] stored;
+
+    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse) {
+        this.reverse = reverse;
+        options = new ReadOptions();
+        lower = from == null ? null : new Slice(from);
+        upper = to == null ? null : new Slice(to);
+        if (lower != null) options.setIterateLowerBound(lower);
+        if (upper != null) options.setIterateUpperBound(upper);
+        it = db.newIterator(cf, options);
+    }
+
+    @Override
+    public boolean next() {
+        if (!started) {
+            started = true;
+            if (reverse) it.seekToLast();
+            else it.seekToFirst();
+        } else if (reverse) {
+            it.prev();
+        } else {
+            it.next();
+        }
+        if (!it.isValid()) {
+            key = null;
+            stored = null;
+            return false;
+        }
+        key = it.key();
+        stored = it.value();
+        return true;
+    }
+
+    @Override public byte[] key() { return key; }
+    @Override public byte[] value() { return RocksStorage.valueOf(stored); }
+    @Override public long version() { return RocksStorage.versionOf(stored); }
+
+    @Override
+    public void close() {
+        it.close();
+        options.close();
+        if (lower != null) lower.close();
+        if (upper != null) upper.close();
+    }
+}
