@@ -27,6 +27,9 @@ public final class OperationRegistry {
         register(new io.basalt.api.item.GetItem(engine));
         register(new io.basalt.api.item.UpdateItem(engine));
         register(new io.basalt.api.item.DeleteItem(engine));
+        // Reads of many items
+        register(new io.basalt.api.query.Query(engine));
+        register(new io.basalt.api.query.Scan(engine));
     }
 
     private void register(Operation<?> op) {

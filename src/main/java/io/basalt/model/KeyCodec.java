@@ -140,6 +140,27 @@ public final class KeyCodec {
         };
     }
 
+    /**
+     * The encoding of an S or B value without its terminator: every encoded value that begins with
+     * {@code prefix} (begins_with) starts with these bytes.
+     */
+    public static byte[] encodePrefix(AttributeValue prefix) {
+        byte[] full = encode(prefix);
+        return Arrays.copyOf(full, full.length - 2);
+    }
+
+    /** The smallest key greater than {@code key} (for exclusive lower bounds). */
+    public static byte[] successor(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
+    }
+
+    /** Concatenates byte arrays. */
+    public static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
     private static byte[] escape(byte[] raw) {
         int zeros = 0;
         for (byte b : raw) if (b == 0) zeros++;

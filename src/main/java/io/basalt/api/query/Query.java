@@ -1,0 +1,85 @@
+package io.basalt.api.query;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.KeyConditionSpec;
+import io.basalt.engine.query.KeyRange;
+import io.basalt.engine.query.PageReader;
+import io.basalt.error.DynamoException;
+import io.basalt.model.KeyCodec;
+import io.basalt.model.KeyShape;
+import java.io.IOException;
+import java.util.Arrays;
+
+/** Query: one item collection, in sort-key order (or reverse), narrowed by a sort-key condition. */
+public final class Query implements Operation<ReadRequest> {
+    private final Engine engine;
+
+    public Query(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "Query"; }
+
+    @Override
+    public ReadRequest parse(JsonParser p) throws IOException {
+        return ReadRequest.parse(p);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, ReadRequest r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints();
+        ReadRules.commonConstraints(c, r);
+        c.check();
+        ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(r.filterExpression(), r.queryFilter(), "QueryFilter",
+                r.conditionalOperator(), r.projectionExpression(), r.attributesToGet(), r.keyConditionExpression(),
+                r.keyConditions(), r.expressionAttributeNames(), r.expressionAttributeValues());
+        if (r.keyConditionExpression() == null && r.keyConditions() == null) {
+            throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
+        }
+        ReadRules.checkSelect(r);
+        TableCatalog.Entry table = ItemExpressions.table(engine, r.tableName());
+        ReadRules.checkIndex(table, r.indexName());
+        KeyShape keys = table.definition().keys();
+        KeyConditionSpec spec = ex.keyCondition() != null
+                ? KeyConditions.fromExpression(ex.keyCondition().condition(), keys)
+                : KeyConditions.fromLegacy(r.keyConditions(), keys);
+        for (String name : ex.filterNames()) {
+            if (keys.isKeyAttribute(name)) {
+                throw DynamoException.validation((r.filterExpression() != null ? "Filter Expression" : "QueryFilter")
+                        + " can only contain non-primary key attributes: Primary key attribute: " + name);
+            }
+        }
+        ReadRules.checkStartKey(keys, r.exclusiveStartKey());
+        boolean forward = r.scanIndexForward() == null || r.scanIndexForward();
+        KeyRange range = spec.range(table.definition().id(), forward);
+        if (r.exclusiveStartKey() != null) {
+            byte[] start = ItemStore.storageKey(table.ref(), r.exclusiveStartKey());
+            byte[] partition = KeyCodec.partitionPrefix(table.definition().id(), spec.partitionValue());
+            if (!Arrays.equals(partition, 0, partition.length, start, 0, Math.min(start.length, partition.length))) {
+                throw DynamoException.validation("The provided starting key is invalid: The provided key element does not match the schema");
+            }
+            range = forward
+                    ? new KeyRange(max(range.from(), KeyCodec.successor(start)), range.to(), false)
+                    : new KeyRange(range.from(), min(range.to(), start), true);
+        }
+        int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
+        PageReader.Page page = PageReader.read(engine.storage(), range, limit, ex.filter(), "COUNT".equals(r.select()));
+        ReadRules.writePage(out, r, table, page, ex.projection());
+    }
+
+    private static byte[] max(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, b) >= 0 ? a : b;
+    }
+
+    private static byte[] min(byte[] a, byte[] b) {
+        return Arrays.compareUnsigned(a, b) <= 0 ? a : b;
+    }
+}

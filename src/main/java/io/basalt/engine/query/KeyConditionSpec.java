@@ -1,0 +1,37 @@
+package io.basalt.engine.query;
+
+import io.basalt.model.AttributeValue;
+import io.basalt.model.KeyCodec;
+import java.util.List;
+
+/**
+ * A Query's key condition reduced to what selects the key range: the partition key value and an
+ * optional sort key operator (EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH) with its values.
+ */
+public record KeyConditionSpec(AttributeValue partitionValue, String sortOperator, List<AttributeValue> sortValues) {
+
+    /** The storage range of matching items, walked forward or backward. */
+    public KeyRange range(long tableId, boolean forward) {
+        byte[] p = KeyCodec.partitionPrefix(tableId, partitionValue);
+        byte[] from = p;
+        byte[] to = KeyCodec.prefixEnd(p);
+        if (sortOperator != null) {
+            AttributeValue v = sortValues.get(0);
+            byte[] at = KeyCodec.withSortKey(p, v);
+            switch (sortOperator) {
+                case "EQ" -> { from = at; to = KeyCodec.successor(at); }
+                case "LT" -> to = at;
+                case "LE" -> to = KeyCodec.successor(at);
+                case "GT" -> from = KeyCodec.successor(at);
+                case "GE" -> from = at;
+                case "BETWEEN" -> { from = at; to = KeyCodec.successor(KeyCodec.withSortKey(p, sortValues.get(1))); }
+                case "BEGINS_WITH" -> {
+                    from = KeyCodec.concat(p, KeyCodec.encodePrefix(v));
+                    to = KeyCodec.prefixEnd(from);
+                }
+                default -> throw new IllegalArgumentException(sortOperator);
+            }
+        }
+        return new KeyRange(from, to, !forward);
+    }
+}

@@ -1,0 +1,60 @@
+package io.basalt.engine.query;
+
+import io.basalt.expression.Condition;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.ItemSize;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads one page of a Query or Scan the way the service does: items are read in key order until
+ * Limit items have been read or 1 MB of item data has been read (both counted before the filter);
+ * the filter then picks which of them are returned. LastEvaluatedKey is the last item read when the
+ * page stopped early.
+ */
+public final class PageReader {
+    /** The service's page size limit on data read. */
+    public static final long MAX_PAGE_BYTES = 1024 * 1024;
+
+    private PageReader() {}
+
+    /**
+     * @param items the items that passed the filter (empty when countOnly)
+     * @param count items that passed the filter
+     * @param scannedCount items read
+     * @param bytesRead summed size of the items read (for capacity)
+     * @param lastKey the last item read when the page stopped early, else null
+     */
+    public record Page(List<Map<String, AttributeValue>> items, int count, int scannedCount, long bytesRead,
+                       Map<String, AttributeValue> lastItem) {}
+
+    public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
+        List<Map<String, AttributeValue>> out = new ArrayList<>();
+        int count = 0, scanned = 0;
+        long bytes = 0;
+        Map<String, AttributeValue> last = null;
+        boolean stoppedEarly = false;
+        try (StorageCursor c = storage.scan(Space.ITEMS, range.from(), range.to(), range.reverse())) {
+            while (c.next()) {
+                Map<String, AttributeValue> item = ItemCodec.decode(c.value());
+                scanned++;
+                bytes += ItemSize.of(item);
+                last = item;
+                if (filter == null || filter.test(item)) {
+                    count++;
+                    if (!countOnly) out.add(item);
+                }
+                if (scanned >= limit || bytes >= MAX_PAGE_BYTES) {
+                    stoppedEarly = true;
+                    break;
+                }
+            }
+        }
+        return new Page(out, count, scanned, bytes, stoppedEarly ? last : null);
+    }
+}

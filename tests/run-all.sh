@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The whole test suite: JUnit (AWS SDK for Java v2 against live servers, unit tests, kill -9
+# durability), then every script in tests/scripts (AWS CLI, boto3) against a Basalt started here on
+# a free port, in memory and on disk. Regenerates docs/compatibility.md from the results.
+# Called by ./basalt test (which has already chosen JAVA_HOME) and by .ci/run.
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+failures=()
+
+need_pkg() { # need_pkg <command> <debian package>
+    command -v "$1" >/dev/null 2>&1 && return 0
+    if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        echo "tests: installing $2 (for $1)..."
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2") >/dev/null 2>&1 \
+            || { echo "tests: could not install $2" >&2; return 1; }
+    else
+        echo "tests: '$1' is missing; install the Debian package $2 (sudo apt-get install $2)" >&2
+        return 1
+    fi
+}
+need_pkg jq jq || failures+=("jq missing")
+need_pkg aws awscli || failures+=("awscli missing")
+if ! python3 -c 'import boto3' >/dev/null 2>&1; then
+    need_pkg /usr/lib/python3/dist-packages/boto3/__init__.py python3-boto3 >/dev/null 2>&1 || true
+    python3 -c 'import boto3' >/dev/null 2>&1 || { echo "tests: python3 with boto3 is missing (apt-get install python3-boto3)" >&2; failures+=("boto3 missing"); }
+fi
+
+echo "== JUnit (mvn verify)"
+rm -rf target/compatibility
+if ! mvn -B -q verify; then
+    failures+=("JUnit tests (see target/surefire-reports)")
+fi
+
+start_server() { # start_server <log> <args...>; prints the port
+    local log="$1"; shift
+    "$ROOT/basalt" serve --port 0 --log-level warn "$@" >"$log" 2>&1 &
+    local pid=$!
+    for _ in $(seq 1 200); do
+        local port
+        port=$(sed -n 's#.*listening on http://[^:]*:\([0-9]*\).*#\1#p' "$log" | head -1)
+        if [[ -n "$port" ]]; then echo "$pid $port"; return 0; fi
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    echo "tests: server did not start: $(cat "$log")" >&2
+    return 1
+}
+
+run_scripts() { # run_scripts <label> <server args...>
+    local label="$1"; shift
+    local log; log=$(mktemp)
+    local started
+    if ! started=$(start_server "$log" "$@"); then failures+=("server ($label) did not start"); return; fi
+    local pid=${started% *} port=${started#* }
+    for script in tests/scripts/*; do
+        [[ -x "$script" ]] || continue
+        echo "== $script ($label, port $port)"
+        if ! BASALT_ENDPOINT="http://127.0.0.1:$port" "$script"; then
+            failures+=("$script ($label)")
+        fi
+    done
+    kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
+    rm -f "$log"
+}
+
+data_dir=$(mktemp -d)
+run_scripts "in memory" --in-memory
+run_scripts "on disk" --data-dir "$data_dir"
+rm -rf "$data_dir"
+
+echo "== docs/compatibility.md"
+if [[ -d target/compatibility ]]; then
+    "$JAVA_HOME/bin/java" -cp target/test-classes io.basalt.compat.CompatibilityReport "$ROOT" || failures+=("compatibility report")
+fi
+
+if [[ ${#failures[@]} -gt 0 ]]; then
+    echo
+    echo "FAILED:"
+    printf '  - %s\n' "${failures[@]}"
+    exit 1
+fi
+echo
+echo "All tests passed."
