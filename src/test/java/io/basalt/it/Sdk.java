@@ -1,0 +1,63 @@
+package io.basalt.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.function.Executable;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/** Small helpers for SDK-based tests: tables, items, and exact error assertions. */
+final class Sdk {
+    private Sdk() {}
+
+    static void createHashTable(DynamoDbClient ddb, String name) {
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+    }
+
+    static void createRangeTable(DynamoDbClient ddb, String name, ScalarAttributeType skType) {
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("sk").attributeType(skType)));
+    }
+
+    static AttributeValue s(String v) {
+        return AttributeValue.fromS(v);
+    }
+
+    static AttributeValue n(String v) {
+        return AttributeValue.fromN(v);
+    }
+
+    /** An ordered map from alternating name, value arguments. */
+    static Map<String, AttributeValue> item(Object... kv) {
+        Map<String, AttributeValue> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            Object v = kv[i + 1];
+            m.put((String) kv[i], v instanceof AttributeValue a ? a : AttributeValue.fromS(v.toString()));
+        }
+        return m;
+    }
+
+    /** Asserts the call fails with exactly this error code and message. */
+    static <T extends DynamoDbException> T fails(Class<T> type, String code, String message, Executable call) {
+        T e = assertThrows(type, call);
+        assertEquals(code, e.awsErrorDetails().errorCode(), "error code");
+        assertEquals(message, e.awsErrorDetails().errorMessage(), "error message");
+        assertEquals(code.equals("InternalServerError") ? 500 : 400, e.statusCode());
+        return e;
+    }
+
+    static DynamoDbException validation(String message, Executable call) {
+        return fails(DynamoDbException.class, "ValidationException", message, call);
+    }
+}
