@@ -86,11 +86,28 @@ public final class UpdateAction {
 
     /** The item after the update (a new map); {@code old} may be null for a new item. */
     public Map<String, AttributeValue> apply(Map<String, AttributeValue> old) {
+        return apply(old, null);
+    }
+
+    /**
+     * Applies the update and, when {@code written} is given, fills it with the paths actually
+     * written (a SET past the end of a list appends, so its effective index is the new last one);
+     * UPDATED_OLD / UPDATED_NEW project these.
+     */
+    public Map<String, AttributeValue> apply(Map<String, AttributeValue> old, List<Path> written) {
         Map<String, AttributeValue> base = old == null ? Map.of() : old;
         List<AttributeValue> values = new ArrayList<>(sets.size());
         for (Set s : sets) values.add(s.value().eval(base));
         Map<String, AttributeValue> item = MutableCopy.of(base);
-        for (int i = 0; i < sets.size(); i++) setAt(item, sets.get(i).path(), values.get(i));
+        for (int i = 0; i < sets.size(); i++) {
+            Path effective = setAt(item, sets.get(i).path(), values.get(i));
+            if (written != null) written.add(effective);
+        }
+        if (written != null) {
+            written.addAll(removes);
+            adds.forEach(a -> written.add(a.path()));
+            deletes.forEach(d -> written.add(d.path()));
+        }
         List<Path> ordered = new ArrayList<>(removes);
         // remove list elements from the highest index down, so indexes mean the original positions
         ordered.sort(Comparator.comparing((Path p) -> p.elements().size() - 1 >= 0 && p.elements().get(p.elements().size() - 1) instanceof Integer i ? -i : 0));
@@ -114,7 +131,8 @@ public final class UpdateAction {
         return cur;
     }
 
-    private static void setAt(Map<String, AttributeValue> item, Path path, AttributeValue v) {
+    /** Sets the value at a path; returns the path actually written. */
+    private static Path setAt(Map<String, AttributeValue> item, Path path, AttributeValue v) {
         Object parent = parentOf(item, path);
         Object last = path.elements().get(path.elements().size() - 1);
         if (parent instanceof Map<?, ?> && last instanceof String name) {
@@ -122,11 +140,17 @@ public final class UpdateAction {
         } else if (parent instanceof AttributeValue.M m && last instanceof String name) {
             m.value().put(name, MutableCopy.value(v));
         } else if (parent instanceof AttributeValue.L l && last instanceof Integer idx) {
-            if (idx >= l.value().size()) l.value().add(MutableCopy.value(v));
-            else l.value().set(idx, MutableCopy.value(v));
+            if (idx >= l.value().size()) {
+                l.value().add(MutableCopy.value(v));
+                List<Object> elements = new ArrayList<>(path.elements());
+                elements.set(elements.size() - 1, l.value().size() - 1);
+                return new Path(List.copyOf(elements));
+            }
+            l.value().set(idx, MutableCopy.value(v));
         } else {
             throw invalidPath();
         }
+        return path;
     }
 
     private static void removeAt(Map<String, AttributeValue> item, Path path) {

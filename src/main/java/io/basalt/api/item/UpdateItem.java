@@ -77,6 +77,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             }
         }
         UpdateAction action = update;
+        List<Path> written = new java.util.ArrayList<>();
         WriteOutcome w = engine.items().write(table.ref(), r.key(), current -> {
             if (condition != null && !condition.test(current)) {
                 throw ConditionalCheckFailed.of(r.returnValuesOnConditionCheckFailure(), current);
@@ -88,7 +89,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             if (base == null) {
                 base = new LinkedHashMap<>(r.key());
             }
-            Map<String, AttributeValue> next = action == null ? base : action.apply(base);
+            written.clear();
+            Map<String, AttributeValue> next = action == null ? base : action.apply(base, written);
             ItemRequests.checkItemSize(next, "Item size to update has exceeded the maximum allowed size");
             return next;
         });
@@ -98,8 +100,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         switch (rv) {
             case "ALL_OLD" -> ReturnValuesWriter.writeAttributes(out, w.oldItem());
             case "ALL_NEW" -> ReturnValuesWriter.writeAttributes(out, w.newItem());
-            case "UPDATED_OLD" -> ReturnValuesWriter.writeAttributes(out, updated(action, w.oldItem()));
-            case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, w.newItem()));
+            case "UPDATED_OLD" -> ReturnValuesWriter.writeAttributes(out, updated(action, action == null ? null : action.paths(), w.oldItem()));
+            case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, written, w.newItem()));
             default -> { }
         }
         ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
@@ -107,9 +109,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
     }
 
     /** The updated paths of an item image, in the item's nested shape (UPDATED_OLD / UPDATED_NEW). */
-    private static Map<String, AttributeValue> updated(UpdateAction action, Map<String, AttributeValue> image) {
+    private static Map<String, AttributeValue> updated(UpdateAction action, List<Path> paths, Map<String, AttributeValue> image) {
         if (action == null || image == null) return null;
-        List<Path> paths = action.paths();
         return new Projection(paths).apply(image);
     }
 }
