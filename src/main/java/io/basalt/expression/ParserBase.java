@@ -8,6 +8,8 @@ import java.util.List;
 abstract class ParserBase {
     static final int MAX_EXPRESSION_LENGTH = 4096;
     static final int MAX_PATH_DEPTH = 32;
+    /** Words of the expression grammar itself: where a name is expected they are a syntax error. */
+    private static final java.util.Set<String> GRAMMAR_WORDS = java.util.Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
 
     final String src;
     final ExpressionKind kind;
@@ -96,6 +98,9 @@ abstract class ParserBase {
             return ctx.name(kind, t.text());
         }
         if (t.kind() == Token.Kind.NAME) {
+            if (GRAMMAR_WORDS.contains(t.text().toUpperCase(java.util.Locale.ROOT))) {
+                throw syntaxError();
+            }
             if (ReservedWords.isReserved(t.text())) {
                 throw ExpressionErrors.invalid(kind, "Attribute name is a reserved keyword; reserved keyword: " + t.text());
             }
