@@ -45,7 +45,7 @@ public final class CompatibilityReport {
             String name = op.getKey();
             boolean served = results.keySet().stream().anyMatch(k -> k.startsWith(name + "\t"));
             md.append("| **").append(name).append("** | | ")
-              .append(status(results.get(name + "\t"), served)).append(" | ")
+              .append(status(aggregate(results, name), served)).append(" | ")
               .append(notes.getOrDefault(name, "")).append(" |\n");
             for (String p : op.getValue()) {
                 if (p.equals("(none)")) continue;
@@ -57,6 +57,20 @@ public final class CompatibilityReport {
         Files.createDirectories(root.resolve("docs"));
         Files.writeString(root.resolve("docs/compatibility.md"), md.toString());
         System.out.println("wrote docs/compatibility.md (" + results.size() + " covered entries)");
+    }
+
+    /** An operation's status: all results recorded for it or any of its parameters. */
+    private static Result aggregate(Map<String, Result> results, String operation) {
+        int passed = 0, failed = 0;
+        List<String> tests = new ArrayList<>();
+        for (Map.Entry<String, Result> e : results.entrySet()) {
+            if (!e.getKey().startsWith(operation + "\t")) continue;
+            passed += e.getValue().passed();
+            failed += e.getValue().failed();
+            tests.addAll(e.getValue().tests());
+        }
+        if (passed + failed == 0) return null;
+        return new Result((int) tests.stream().distinct().count() - failed, failed, tests);
     }
 
     private static String status(Result r, boolean operationServed) {
