@@ -10,9 +10,7 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
-import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
-import io.basalt.expression.ExpressionContext;
 import java.io.IOException;
 
 /** PutItem: creates or replaces an item, optionally under a condition. */
@@ -32,33 +30,23 @@ public final class PutItem implements Operation<PutItemRequest> {
 
     @Override
     public void execute(RequestContext ctx, PutItemRequest r, JsonGenerator out) throws IOException {
-        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
-                .notNull(r.item(), "item");
-        WriteRequestRules.returnOptions(c, r.returnValues(), r.returnConsumedCapacity(), r.returnItemCollectionMetrics(),
-                r.returnValuesOnConditionCheckFailure(), r.conditionalOperator()).check();
-        WriteRequestRules.noMixing(r.expected() != null ? "Expected" : "", r.conditionExpression() != null ? "ConditionExpression" : "");
-        WriteRequestRules.placeholdersNeedExpressions(r.expressionAttributeNames(), r.expressionAttributeValues(),
-                r.conditionExpression() != null, "ConditionExpression is null");
-        if (r.returnValues() != null && !r.returnValues().equals("NONE") && !r.returnValues().equals("ALL_OLD")) {
-            throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
-        }
-        ExpressionContext ectx = new ExpressionContext(r.expressionAttributeNames(), r.expressionAttributeValues());
-        Condition condition = ItemRequests.condition(r.conditionExpression(), r.expected(), r.conditionalOperator(), ectx);
-        ectx.checkAllUsed();
+        WriteOptions o = r.options();
+        Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
+                .tableNameOrArn(r.tableName(), "tableName").notNull(r.item(), "item"), o);
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateItem(r.item());
         ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");
 
         WriteOutcome w = engine.items().write(table.ref(), r.item(), current -> {
             if (condition != null && !condition.test(current)) {
-                throw ConditionalCheckFailed.of(r.returnValuesOnConditionCheckFailure(), current);
+                throw ConditionalCheckFailed.of(o.returnValuesOnConditionCheckFailure(), current);
             }
             return r.item();
         });
         double units = CapacityUnits.write(Math.max(ItemRequests.size(w.oldItem()), ItemRequests.size(w.newItem())));
         out.writeStartObject();
-        if ("ALL_OLD".equals(r.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
-        ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
+        if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table.definition().name(), units);
         out.writeEndObject();
     }
 }

@@ -8,39 +8,21 @@ import java.io.IOException;
 import java.util.Map;
 
 /** A PutItem request as sent. */
-public record PutItemRequest(
-        String tableName,
-        Map<String, AttributeValue> item,
-        String conditionExpression,
-        Map<String, String> expressionAttributeNames,
-        Map<String, AttributeValue> expressionAttributeValues,
-        Map<String, io.basalt.expression.Legacy.Expected> expected,
-        String conditionalOperator,
-        String returnValues,
-        String returnConsumedCapacity,
-        String returnItemCollectionMetrics,
-        String returnValuesOnConditionCheckFailure) {
+public record PutItemRequest(String tableName, Map<String, AttributeValue> item, WriteOptions options) {
 
     public static PutItemRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[11];
+        Object[] f = new Object[2];
+        WriteOptions.Reader shared = new WriteOptions.Reader();
         JsonIn.object(p, (name, q) -> {
             switch (name) {
                 case "TableName" -> f[0] = JsonIn.string(q);
                 case "Item" -> f[1] = AttributeValueJson.readItem(q);
-                case "ConditionExpression" -> f[2] = JsonIn.string(q);
-                case "ExpressionAttributeNames" -> f[3] = JsonIn.stringMap(q);
-                case "ExpressionAttributeValues" -> f[4] = AttributeValueJson.readValueMap(q);
-                case "Expected" -> f[5] = LegacyJson.readExpected(q);
-                case "ConditionalOperator" -> f[6] = JsonIn.string(q);
-                case "ReturnValues" -> f[7] = JsonIn.string(q);
-                case "ReturnConsumedCapacity" -> f[8] = JsonIn.string(q);
-                case "ReturnItemCollectionMetrics" -> f[9] = JsonIn.string(q);
-                case "ReturnValuesOnConditionCheckFailure" -> f[10] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
+                default -> {
+                    if (!shared.field(name, q)) JsonIn.skip(q);
+                }
             }
         });
-        return new PutItemRequest((String) f[0], cast(f[1]), (String) f[2], cast(f[3]), cast(f[4]), cast(f[5]),
-                (String) f[6], (String) f[7], (String) f[8], (String) f[9], (String) f[10]);
+        return new PutItemRequest((String) f[0], cast(f[1]), shared.build());
     }
 
     @SuppressWarnings("unchecked")

@@ -46,23 +46,24 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
 
     @Override
     public void execute(RequestContext ctx, UpdateItemRequest r, JsonGenerator out) throws IOException {
+        WriteOptions o = r.options();
         Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
                 .notNull(r.key(), "key");
-        WriteRequestRules.returnOptions(c, r.returnValues(), r.returnConsumedCapacity(), r.returnItemCollectionMetrics(),
-                r.returnValuesOnConditionCheckFailure(), r.conditionalOperator()).check();
-        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), r.expected()},
+        WriteRequestRules.returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
+                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
+        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected()},
                 new String[] {"AttributeUpdates", "Expected"});
-        String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), r.conditionExpression()},
+        String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), o.conditionExpression()},
                 new String[] {"UpdateExpression", "ConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);
-        WriteRequestRules.placeholdersNeedExpressions(r.expressionAttributeNames(), r.expressionAttributeValues(),
+        WriteRequestRules.placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
                 !expression.isEmpty(), "UpdateExpression and ConditionExpression are null");
 
-        ExpressionContext ectx = new ExpressionContext(r.expressionAttributeNames(), r.expressionAttributeValues());
+        ExpressionContext ectx = o.context();
         UpdateAction update = null;
         if (r.updateExpression() != null) update = UpdateParser.parse(r.updateExpression(), ectx);
         else if (r.attributeUpdates() != null) update = Legacy.attributeUpdates(r.attributeUpdates());
-        Condition condition = ItemRequests.condition(r.conditionExpression(), r.expected(), r.conditionalOperator(), ectx);
+        Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ectx);
         ectx.checkAllUsed();
 
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
@@ -80,7 +81,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         List<Path> written = new java.util.ArrayList<>();
         WriteOutcome w = engine.items().write(table.ref(), r.key(), current -> {
             if (condition != null && !condition.test(current)) {
-                throw ConditionalCheckFailed.of(r.returnValuesOnConditionCheckFailure(), current);
+                throw ConditionalCheckFailed.of(o.returnValuesOnConditionCheckFailure(), current);
             }
             if (current == null && action != null && !action.createsItem()) {
                 return null; // removing from a missing item creates nothing
@@ -96,7 +97,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         });
         double units = CapacityUnits.write(Math.max(ItemRequests.size(w.oldItem()), ItemRequests.size(w.newItem())));
         out.writeStartObject();
-        String rv = r.returnValues() == null ? "NONE" : r.returnValues();
+        String rv = o.returnValues() == null ? "NONE" : o.returnValues();
         switch (rv) {
             case "ALL_OLD" -> ReturnValuesWriter.writeAttributes(out, w.oldItem());
             case "ALL_NEW" -> ReturnValuesWriter.writeAttributes(out, w.newItem());
@@ -104,7 +105,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, written, w.newItem()));
             default -> { }
         }
-        ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table.definition().name(), units);
         out.writeEndObject();
     }
 

@@ -61,6 +61,25 @@ final class WriteRequestRules {
                 + "Non-expression parameters: {" + nonExpression + "} Expression parameters: {" + expression + "}");
     }
 
+    /**
+     * Every check PutItem and DeleteItem share, in the service's order, then the parsed condition
+     * (null when none). {@code c} holds the operation's own member constraints.
+     */
+    static io.basalt.expression.Condition prepareConditionalWrite(Constraints c, WriteOptions o) {
+        returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
+                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
+        noMixing(o.expected() != null ? "Expected" : "", o.conditionExpression() != null ? "ConditionExpression" : "");
+        placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
+                o.conditionExpression() != null, "ConditionExpression is null");
+        if (o.returnValues() != null && !o.returnValues().equals("NONE") && !o.returnValues().equals("ALL_OLD")) {
+            throw DynamoException.validation("ReturnValues can only be ALL_OLD or NONE");
+        }
+        io.basalt.expression.ExpressionContext ctx = o.context();
+        io.basalt.expression.Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ctx);
+        ctx.checkAllUsed();
+        return condition;
+    }
+
     /** Joins the names of the present parameters with ", " (the order given is the service's). */
     static String present(Object[] values, String[] names) {
         StringBuilder sb = new StringBuilder();
