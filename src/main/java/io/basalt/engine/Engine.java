@@ -1,6 +1,12 @@
 package io.basalt.engine;
 
+import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.index.IndexMaintainer;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.storage.StorageEngine;
 
@@ -12,11 +18,38 @@ public final class Engine implements AutoCloseable {
     private final StorageEngine storage;
     private final TableCatalog catalog;
     private final ItemStore items;
+    private final IndexMaintainer indexes;
 
     public Engine(StorageEngine storage) {
         this.storage = storage;
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
+        this.indexes = new IndexMaintainer(catalog);
+        items.addContributor(indexes);
+        Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
+    }
+
+    /** Index item counts and sizes are live counters; this seeds them from what is stored. */
+    private void recountIndexes() {
+        try {
+            for (String name : catalog.names()) {
+                TableCatalog.Entry e = catalog.find(name);
+                if (e == null) continue;
+                java.util.List<IndexDefinition> all = new java.util.ArrayList<>(e.definition().localIndexes());
+                all.addAll(e.definition().globalIndexes());
+                for (IndexDefinition i : all) {
+                    try (StorageCursor c = storage.scan(Space.INDEXES, KeyCodec.tablePrefix(i.indexId()), KeyCodec.tableEnd(i.indexId()), false)) {
+                        while (c.next()) indexes.count(i.indexId(), ItemCodec.decode(c.value()));
+                    }
+                }
+            }
+        } catch (RuntimeException closing) {
+            // the store was closed during start-up; counts are advisory
+        }
+    }
+
+    public IndexMaintainer indexes() {
+        return indexes;
     }
 
     public StorageEngine storage() {

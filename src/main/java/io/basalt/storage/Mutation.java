@@ -12,6 +12,18 @@ public record Mutation(Space space, byte[] key, byte[] value, long expectedVersi
     /** The key must not exist. */
     public static final long EXPECT_ABSENT = 0;
 
+    /** Marks a mutation that only checks the version and writes nothing (compared by identity). */
+    private static final byte[] CHECK_ONLY = new byte[0];
+
+    /** A version check that writes nothing: the batch applies only if the key still holds {@code expectedVersion}. */
+    public static Mutation check(Space space, byte[] key, long expectedVersion) {
+        return new Mutation(space, key, CHECK_ONLY, expectedVersion);
+    }
+
+    public boolean isCheck() {
+        return value == CHECK_ONLY;
+    }
+
     public static Mutation put(Space space, byte[] key, byte[] value, long expectedVersion) {
         return new Mutation(space, key, value, expectedVersion);
     }

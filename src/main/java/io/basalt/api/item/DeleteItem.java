@@ -7,7 +7,6 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
 import io.basalt.expression.Condition;
@@ -42,10 +41,9 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
             }
             return null;
         });
-        double units = CapacityUnits.write(ItemRequests.size(w.oldItem()));
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table.definition().name(), units);
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
         out.writeEndObject();
     }
 }

@@ -52,4 +52,12 @@ final class ItemRequests {
             ConsumedCapacityWriter.writeMember(out, mode, tableName, units, Map.of(), Map.of());
         }
     }
+
+    /** ConsumedCapacity of a single-item write: the table's units and, for INDEXES, each index's. */
+    static void writeCapacity(JsonGenerator out, String mode, TableCatalog.Entry table, Map<String, AttributeValue> oldItem,
+                              Map<String, AttributeValue> newItem) throws IOException {
+        if (!ConsumedCapacityWriter.wanted(mode)) return;
+        io.basalt.engine.capacity.WriteCapacity w = io.basalt.engine.capacity.WriteCapacity.of(table.definition(), oldItem, newItem, false);
+        ConsumedCapacityWriter.writeMember(out, mode, table.definition().name(), w.table(), w.globalIndexes(), w.localIndexes());
+    }
 }

@@ -7,7 +7,6 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
 import io.basalt.error.DynamoException;
@@ -95,7 +94,6 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             ItemRequests.checkItemSize(next, "Item size to update has exceeded the maximum allowed size");
             return next;
         });
-        double units = CapacityUnits.write(Math.max(ItemRequests.size(w.oldItem()), ItemRequests.size(w.newItem())));
         out.writeStartObject();
         String rv = o.returnValues() == null ? "NONE" : o.returnValues();
         switch (rv) {
@@ -105,7 +103,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, written, w.newItem()));
             default -> { }
         }
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table.definition().name(), units);
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
         out.writeEndObject();
     }
 

@@ -8,7 +8,7 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.KeyConditionSpec;
 import io.basalt.engine.query.KeyRange;
 import io.basalt.engine.query.PageReader;
@@ -46,8 +46,8 @@ public final class Query implements Operation<ReadRequest> {
         }
         ReadRules.checkSelect(r);
         TableCatalog.Entry table = ItemExpressions.table(engine, r.tableName());
-        ReadRules.checkIndex(table, r.indexName());
-        KeyShape keys = table.definition().keys();
+        ReadTarget target = ReadRules.target(table, r);
+        KeyShape keys = target.keys();
         KeyConditionSpec spec = ex.keyCondition() != null
                 ? KeyConditions.fromExpression(ex.keyCondition().condition(), keys)
                 : KeyConditions.fromLegacy(r.keyConditions(), keys);
@@ -57,12 +57,12 @@ public final class Query implements Operation<ReadRequest> {
                         + " can only contain non-primary key attributes: Primary key attribute: " + name);
             }
         }
-        ReadRules.checkStartKey(keys, r.exclusiveStartKey());
+        ReadRules.checkStartKey(target, r.exclusiveStartKey());
         boolean forward = r.scanIndexForward() == null || r.scanIndexForward();
-        KeyRange range = spec.range(table.definition().id(), forward);
+        KeyRange range = spec.range(target.id(), forward);
         if (r.exclusiveStartKey() != null) {
-            byte[] start = ItemStore.storageKey(table.ref(), r.exclusiveStartKey());
-            byte[] partition = KeyCodec.partitionPrefix(table.definition().id(), spec.partitionValue());
+            byte[] start = target.storageKey(r.exclusiveStartKey());
+            byte[] partition = KeyCodec.partitionPrefix(target.id(), spec.partitionValue());
             if (!Arrays.equals(partition, 0, partition.length, start, 0, Math.min(start.length, partition.length))) {
                 throw DynamoException.validation("The provided starting key is invalid: The provided key element does not match the schema");
             }
@@ -71,8 +71,8 @@ public final class Query implements Operation<ReadRequest> {
                     : new KeyRange(range.from(), min(range.to(), start), true);
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
-        PageReader.Page page = PageReader.read(engine.storage(), range, limit, ex.filter(), "COUNT".equals(r.select()));
-        ReadRules.writePage(out, r, table, page, ex.projection());
+        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
+        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table);
     }
 
     private static byte[] max(byte[] a, byte[] b) {

@@ -4,12 +4,15 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.PageReader;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
-import io.basalt.model.KeyShape;
 import io.basalt.protocol.json.AttributeValueJson;
 import java.io.IOException;
 import java.util.Map;
@@ -45,31 +48,65 @@ final class ReadRules {
         }
     }
 
-    /** Indexes are served by the index work; until then a read on one is refused clearly. */
-    static void checkIndex(TableCatalog.Entry table, String indexName) {
-        if (indexName == null) return;
-        if (table.definition().index(indexName) == null) {
-            throw DynamoException.validation("The table does not have the specified index: " + indexName);
+    /** The table or index a read names, with the service's refusals. */
+    static ReadTarget target(TableCatalog.Entry table, ReadRequest r) {
+        if (r.indexName() == null) return new ReadTarget(table.definition(), null);
+        IndexDefinition index = table.definition().index(r.indexName());
+        if (index == null) {
+            throw DynamoException.validation("The table does not have the specified index: " + r.indexName());
         }
-        throw DynamoException.validation("Reading secondary indexes is not supported by this Basalt version yet: index " + indexName);
+        if (index.global() && Boolean.TRUE.equals(r.consistentRead())) {
+            throw DynamoException.validation("Consistent reads are not supported on global secondary indexes");
+        }
+        if (!index.active()) {
+            throw DynamoException.validation("Cannot read from backfilling global secondary index: " + index.name());
+        }
+        if (index.global() && "ALL_ATTRIBUTES".equals(r.select()) && !"ALL".equals(index.projectionType())) {
+            throw DynamoException.validation("One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index "
+                    + index.name() + " because its projection type is not ALL");
+        }
+        return new ReadTarget(table.definition(), index);
     }
 
-    static void checkStartKey(KeyShape keys, Map<String, AttributeValue> esk) {
+    static void checkStartKey(ReadTarget target, Map<String, AttributeValue> esk) {
         if (esk == null) return;
-        try {
-            keys.validateKey(esk);
-        } catch (DynamoException e) {
-            throw DynamoException.validation("The provided starting key is invalid: " + e.getMessage());
+        if (!target.validStartKey(esk)) {
+            throw DynamoException.validation("The provided starting key is invalid: The provided key element does not match the schema");
         }
     }
 
-    static void writePage(JsonGenerator out, ReadRequest r, TableCatalog.Entry table, PageReader.Page page,
-                          Projection projection) throws IOException {
+    /**
+     * Whether items of an LSI read must come from the table: the request wants attributes the
+     * index does not project (Select ALL_ATTRIBUTES, or a projection naming them).
+     */
+    static boolean fetchFromTable(ReadTarget target, ReadRequest r, Projection projection) {
+        if (!target.isIndex() || target.index().global() || "ALL".equals(target.index().projectionType())) return false;
+        if ("ALL_ATTRIBUTES".equals(r.select())) return true;
+        if (projection == null) return false;
+        for (String name : projection.topNames()) {
+            if (!target.table().keys().isKeyAttribute(name) && !target.index().keys().isKeyAttribute(name)
+                    && !target.index().nonKeyAttributes().contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static void writePage(JsonGenerator out, ReadRequest r, ReadTarget target, PageReader.Page page,
+                          Projection projection, Engine engine, TableCatalog.Entry table) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
+        boolean fetch = !countOnly && fetchFromTable(target, r, projection);
+        double fetchUnits = 0;
         out.writeStartObject();
         if (!countOnly) {
             out.writeArrayFieldStart("Items");
             for (Map<String, AttributeValue> item : page.items()) {
+                if (fetch) {
+                    ItemStore.Stored full = engine.items().read(table.ref(), target.table().keys().keyOf(item));
+                    if (full == null) continue;
+                    item = full.item();
+                    fetchUnits += CapacityUnits.read(full.size(), Boolean.TRUE.equals(r.consistentRead()));
+                }
                 AttributeValueJson.writeItem(out, projection == null ? item : projection.apply(item));
             }
             out.writeEndArray();
@@ -78,11 +115,17 @@ final class ReadRules {
         out.writeNumberField("ScannedCount", page.scannedCount());
         if (page.lastItem() != null) {
             out.writeFieldName("LastEvaluatedKey");
-            AttributeValueJson.writeItem(out, table.definition().keys().keyOf(page.lastItem()));
+            AttributeValueJson.writeItem(out, target.lastKeyOf(page.lastItem()));
         }
         if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
             double units = CapacityUnits.read(page.bytesRead(), Boolean.TRUE.equals(r.consistentRead()));
-            ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), table.definition().name(), units, Map.of(), Map.of());
+            if (!target.isIndex()) {
+                ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), table.definition().name(), units, Map.of(), Map.of());
+            } else {
+                Map<String, Double> idx = Map.of(target.index().name(), units);
+                ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), table.definition().name(), fetchUnits,
+                        target.index().global() ? idx : Map.of(), target.index().global() ? Map.of() : idx);
+            }
         }
         out.writeEndObject();
     }

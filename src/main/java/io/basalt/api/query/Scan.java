@@ -10,6 +10,7 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.query.KeyRange;
 import io.basalt.engine.query.PageReader;
+import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.ScanSegments;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
@@ -53,17 +54,17 @@ public final class Scan implements Operation<ReadRequest> {
                 r.expressionAttributeNames(), r.expressionAttributeValues());
         ReadRules.checkSelect(r);
         TableCatalog.Entry table = ItemExpressions.table(engine, r.tableName());
-        ReadRules.checkIndex(table, r.indexName());
-        ReadRules.checkStartKey(table.definition().keys(), r.exclusiveStartKey());
-        long id = table.definition().id();
+        ReadTarget target = ReadRules.target(table, r);
+        ReadRules.checkStartKey(target, r.exclusiveStartKey());
+        long id = target.id();
         KeyRange range = r.segment() == null
                 ? ScanSegments.whole(id)
                 : ScanSegments.segment(id, r.segment().intValue(), r.totalSegments().intValue());
         if (r.exclusiveStartKey() != null) {
-            range = ScanSegments.after(range, table.ref(), r.exclusiveStartKey(), r.segment(), r.totalSegments());
+            range = ScanSegments.after(range, target.storageKey(r.exclusiveStartKey()), r.segment(), r.totalSegments());
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
-        PageReader.Page page = PageReader.read(engine.storage(), range, limit, ex.filter(), "COUNT".equals(r.select()));
-        ReadRules.writePage(out, r, table, page, ex.projection());
+        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
+        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table);
     }
 }

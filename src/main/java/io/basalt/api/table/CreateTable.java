@@ -54,7 +54,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableCatalog.Entry entry = catalog.create(t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, entry, "CREATING");
+        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());
         out.writeEndObject();
     }
 }

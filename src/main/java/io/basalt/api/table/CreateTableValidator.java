@@ -123,7 +123,7 @@ final class CreateTableValidator {
                 checkDuplicate(indexNames, x.indexName());
                 used.add(ik.rangeName());
                 lsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), false, ik, projectionType(x),
-                        nonKey(x, keys, ik), Throughput.ON_DEMAND, OnDemandLimits.NONE));
+                        nonKey(x, keys, ik), Throughput.ON_DEMAND, OnDemandLimits.NONE, IndexDefinition.ACTIVE));
             }
         }
         List<IndexDefinition> gsis = new ArrayList<>();
@@ -141,7 +141,7 @@ final class CreateTableValidator {
                 used.add(ik.hashName());
                 if (ik.hasRange()) used.add(ik.rangeName());
                 gsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), true, ik, projectionType(x),
-                        nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput())));
+                        nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput()), IndexDefinition.ACTIVE));
             }
         }
         KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
@@ -191,12 +191,12 @@ final class CreateTableValidator {
         return Throughput.of(t.readCapacityUnits(), t.writeCapacityUnits());
     }
 
-    private static String projectionType(TableJson.IndexSpec x) {
+    static String projectionType(TableJson.IndexSpec x) {
         String type = x.projection().projectionType();
         return type == null ? "ALL" : type;
     }
 
-    private static List<String> nonKey(TableJson.IndexSpec x, KeyShape table, KeyShape index) {
+    static List<String> nonKey(TableJson.IndexSpec x, KeyShape table, KeyShape index) {
         List<String> nonKey = x.projection().nonKeyAttributes();
         String type = projectionType(x);
         if ("INCLUDE".equals(type)) {

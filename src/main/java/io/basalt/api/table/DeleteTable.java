@@ -35,7 +35,7 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         });
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, e, "DELETING");
+        TableDescriptionWriter.write(out, ctx, e, "DELETING", engine.indexes());
         out.writeEndObject();
     }
 }

@@ -29,7 +29,7 @@ public final class DescribeTable implements Operation<TableNameRequest> {
         TableCatalog.Entry e = engine.catalog().require(r.name(), TableNames.notFound(r.name()));
         out.writeStartObject();
         out.writeFieldName("Table");
-        TableDescriptionWriter.write(out, ctx, e, "ACTIVE");
+        TableDescriptionWriter.write(out, ctx, e, "ACTIVE", engine.indexes());
         out.writeEndObject();
     }
 }

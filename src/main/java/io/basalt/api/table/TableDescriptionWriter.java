@@ -3,6 +3,7 @@ package io.basalt.api.table;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.index.IndexMaintainer;
 import io.basalt.engine.catalog.OnDemandLimits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
@@ -21,7 +22,8 @@ public final class TableDescriptionWriter {
     }
 
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
-    public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status) throws IOException {
+    public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
+                             IndexMaintainer indexes) throws IOException {
         TableDefinition t = entry.definition();
         g.writeStartObject();
         g.writeArrayFieldStart("AttributeDefinitions");
@@ -51,12 +53,12 @@ public final class TableDescriptionWriter {
         }
         if (!t.localIndexes().isEmpty()) {
             g.writeArrayFieldStart("LocalSecondaryIndexes");
-            for (IndexDefinition i : t.localIndexes()) writeIndex(g, ctx, t, i, status);
+            for (IndexDefinition i : t.localIndexes()) writeIndex(g, ctx, t, i, status, indexes);
             g.writeEndArray();
         }
         if (!t.globalIndexes().isEmpty()) {
             g.writeArrayFieldStart("GlobalSecondaryIndexes");
-            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, ctx, t, i, status);
+            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, ctx, t, i, status, indexes);
             g.writeEndArray();
         }
         if (t.stream().enabled()) {
@@ -113,7 +115,7 @@ public final class TableDescriptionWriter {
     }
 
     private static void writeIndex(JsonGenerator g, RequestContext ctx, TableDefinition t, IndexDefinition i,
-                                   String tableStatus) throws IOException {
+                                   String tableStatus, IndexMaintainer indexes) throws IOException {
         g.writeStartObject();
         g.writeStringField("IndexName", i.name());
         writeKeySchema(g, i.keys());
@@ -126,12 +128,13 @@ public final class TableDescriptionWriter {
         }
         g.writeEndObject();
         if (i.global()) {
-            g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : "ACTIVE");
+            g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : i.status());
+            if (!i.active()) g.writeBooleanField("Backfilling", true);
             writeThroughput(g, i.throughput());
             writeOnDemand(g, i.onDemand());
         }
-        g.writeNumberField("IndexSizeBytes", 0);
-        g.writeNumberField("ItemCount", 0);
+        g.writeNumberField("IndexSizeBytes", indexes.sizeBytes(i.indexId()));
+        g.writeNumberField("ItemCount", indexes.itemCount(i.indexId()));
         g.writeStringField("IndexArn", ctx.tableArn(t.name()) + "/index/" + i.name());
         g.writeEndObject();
     }

@@ -26,6 +26,31 @@ final class TableJson {
     record IndexSpec(String indexName, List<KeyElement> keySchema, Projection projection,
                      ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}
 
+    /** One element of GlobalSecondaryIndexUpdates: exactly one of create / update / delete. */
+    record GsiUpdate(IndexSpec create, IndexSpec update, String delete) {}
+
+    static List<GsiUpdate> gsiUpdates(JsonParser p) throws IOException {
+        return JsonIn.list(p, q -> {
+            Object[] f = new Object[3];
+            JsonIn.object(q, (n, r) -> {
+                switch (n) {
+                    case "Create" -> f[0] = index(r);
+                    case "Update" -> f[1] = index(r);
+                    case "Delete" -> {
+                        String[] name = new String[1];
+                        JsonIn.object(r, (m, x) -> {
+                            if (m.equals("IndexName")) name[0] = JsonIn.string(x);
+                            else JsonIn.skip(x);
+                        });
+                        f[2] = name[0] == null ? "" : name[0];
+                    }
+                    default -> JsonIn.skip(r);
+                }
+            });
+            return new GsiUpdate((IndexSpec) f[0], (IndexSpec) f[1], (String) f[2]);
+        });
+    }
+
     static List<KeyElement> keySchema(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
             String[] f = new String[2];
@@ -122,7 +147,11 @@ final class TableJson {
     }
 
     static List<IndexSpec> indexes(JsonParser p) throws IOException {
-        return JsonIn.list(p, q -> {
+        return JsonIn.list(p, TableJson::index);
+    }
+
+    static IndexSpec index(JsonParser q) throws IOException {
+        {
             Object[] f = new Object[5];
             JsonIn.object(q, (n, r) -> {
                 switch (n) {
@@ -137,6 +166,6 @@ final class TableJson {
             @SuppressWarnings("unchecked")
             List<KeyElement> ks = (List<KeyElement>) f[1];
             return new IndexSpec((String) f[0], ks, (Projection) f[2], (ProvisionedThroughput) f[3], (OnDemandThroughput) f[4]);
-        });
+        }
     }
 }

@@ -22,7 +22,7 @@ import java.util.List;
  */
 public final class UpdateTable implements Operation<UpdateTable.Request> {
     record Request(String tableName, List<TableJson.AttributeDefinition> attributeDefinitions, String billingMode,
-                   TableJson.ProvisionedThroughput provisionedThroughput, boolean gsiUpdates,
+                   TableJson.ProvisionedThroughput provisionedThroughput, List<TableJson.GsiUpdate> gsiUpdates,
                    TableJson.StreamSpecification streamSpecification, boolean sse, boolean replicaUpdates,
                    String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput) {}
 
@@ -44,7 +44,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 case "AttributeDefinitions" -> f[1] = TableJson.attributeDefinitions(q);
                 case "BillingMode" -> f[2] = JsonIn.string(q);
                 case "ProvisionedThroughput" -> f[3] = TableJson.throughput(q);
-                case "GlobalSecondaryIndexUpdates" -> { f[4] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
+                case "GlobalSecondaryIndexUpdates" -> f[4] = TableJson.gsiUpdates(q);
                 case "StreamSpecification" -> f[5] = TableJson.stream(q);
                 case "SSESpecification" -> { f[6] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
                 case "ReplicaUpdates" -> { f[7] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
@@ -55,7 +55,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             }
         });
         return new Request((String) f[0], (List<TableJson.AttributeDefinition>) f[1], (String) f[2],
-                (TableJson.ProvisionedThroughput) f[3], Boolean.TRUE.equals(f[4]), (TableJson.StreamSpecification) f[5],
+                (TableJson.ProvisionedThroughput) f[3], (List<TableJson.GsiUpdate>) f[4], (TableJson.StreamSpecification) f[5],
                 Boolean.TRUE.equals(f[6]), Boolean.TRUE.equals(f[7]), (String) f[8], (Boolean) f[9],
                 (TableJson.OnDemandThroughput) f[10]);
     }
@@ -72,20 +72,20 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                      CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
         }
         c.check();
-        if (r.billingMode() == null && r.provisionedThroughput() == null && !r.gsiUpdates() && r.streamSpecification() == null
+        if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
                 && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
                 && r.onDemandThroughput() == null) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
-        if (r.gsiUpdates()) {
-            throw DynamoException.validation("GlobalSecondaryIndexUpdates are not supported by this Basalt version yet: create the index with CreateTable");
-        }
         String name = TableNames.fromNameOrArn(r.tableName());
         double now = System.currentTimeMillis() / 1000.0;
-        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> apply(t, r, now));
+        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
+        TableCatalog.Entry before = engine.catalog().require(name, TableNames.notFound(name));
+        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> changes.apply(apply(t, r, now)));
+        changes.afterCommit(before.definition(), e.definition());
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, e, "UPDATING");
+        TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.indexes());
         out.writeEndObject();
     }
 

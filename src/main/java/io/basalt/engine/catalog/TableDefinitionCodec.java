@@ -110,6 +110,7 @@ final class TableDefinitionCodec {
         writeThroughput(g, i.throughput());
         g.writeFieldName("onDemand");
         writeOnDemand(g, i.onDemand());
+        g.writeStringField("status", i.status());
         g.writeEndObject();
     }
 
@@ -165,7 +166,8 @@ final class TableDefinitionCodec {
             for (Object s : (List<?>) i.get("nonKey")) nonKey.add((String) s);
             out.add(new IndexDefinition((String) i.get("name"), num(i.get("id")).longValue(),
                     Boolean.TRUE.equals(i.get("global")), keys(asMap(i.get("keys"))), (String) i.get("projection"),
-                    nonKey, throughput(asMap(i.get("throughput"))), onDemand(asMap(i.get("onDemand")))));
+                    nonKey, throughput(asMap(i.get("throughput"))), onDemand(asMap(i.get("onDemand"))),
+                    i.get("status") == null ? IndexDefinition.ACTIVE : (String) i.get("status")));
         }
         return out;
     }

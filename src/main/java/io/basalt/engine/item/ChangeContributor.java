@@ -10,4 +10,7 @@ import java.util.Map;
  */
 public interface ChangeContributor {
     void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch);
+
+    /** Called once the change has committed (for counters). */
+    default void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {}
 }

@@ -77,6 +77,9 @@ public final class ItemStore {
                 continue;
             }
             updateCounters(table, old, next);
+            for (ChangeContributor c : contributors) {
+                c.committed(table, old, next);
+            }
             return new WriteOutcome(old, next, true);
         }
     }

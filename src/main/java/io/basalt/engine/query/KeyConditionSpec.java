@@ -19,12 +19,13 @@ public record KeyConditionSpec(AttributeValue partitionValue, String sortOperato
             AttributeValue v = sortValues.get(0);
             byte[] at = KeyCodec.withSortKey(p, v);
             switch (sortOperator) {
-                case "EQ" -> { from = at; to = KeyCodec.successor(at); }
+                // prefixEnd, not successor: index entry keys continue after the sort key with the table key
+                case "EQ" -> { from = at; to = KeyCodec.prefixEnd(at); }
                 case "LT" -> to = at;
-                case "LE" -> to = KeyCodec.successor(at);
-                case "GT" -> from = KeyCodec.successor(at);
+                case "LE" -> to = KeyCodec.prefixEnd(at);
+                case "GT" -> from = KeyCodec.prefixEnd(at);
                 case "GE" -> from = at;
-                case "BETWEEN" -> { from = at; to = KeyCodec.successor(KeyCodec.withSortKey(p, sortValues.get(1))); }
+                case "BETWEEN" -> { from = at; to = KeyCodec.prefixEnd(KeyCodec.withSortKey(p, sortValues.get(1))); }
                 case "BEGINS_WITH" -> {
                     from = KeyCodec.concat(p, KeyCodec.encodePrefix(v));
                     to = KeyCodec.prefixEnd(from);

@@ -34,12 +34,17 @@ public final class PageReader {
                        Map<String, AttributeValue> lastItem) {}
 
     public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
+        return read(storage, Space.ITEMS, range, limit, filter, countOnly);
+    }
+
+    /** Reads from the base table (ITEMS) or an index (INDEXES, whose entries hold projected items). */
+    public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         int count = 0, scanned = 0;
         long bytes = 0;
         Map<String, AttributeValue> last = null;
         boolean stoppedEarly = false;
-        try (StorageCursor c = storage.scan(Space.ITEMS, range.from(), range.to(), range.reverse())) {
+        try (StorageCursor c = storage.scan(space, range.from(), range.to(), range.reverse())) {
             while (c.next()) {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.value());
                 scanned++;

@@ -1,13 +1,9 @@
 package io.basalt.engine.query;
 
-import io.basalt.engine.item.ItemStore;
-import io.basalt.engine.item.TableRef;
 import io.basalt.error.DynamoException;
-import io.basalt.model.AttributeValue;
 import io.basalt.model.KeyCodec;
 import java.math.BigInteger;
 import java.util.Arrays;
-import java.util.Map;
 
 /**
  * Key ranges of Scans. Items are stored in partition-hash order, so a parallel-scan segment is a
@@ -34,8 +30,7 @@ public final class ScanSegments {
     }
 
     /** The range after an ExclusiveStartKey, which must lie in the requested segment. */
-    public static KeyRange after(KeyRange range, TableRef table, Map<String, AttributeValue> esk, Long segment, Long total) {
-        byte[] key = ItemStore.storageKey(table, esk);
+    public static KeyRange after(KeyRange range, byte[] key, Long segment, Long total) {
         if (segment != null) {
             boolean inside = Arrays.compareUnsigned(key, range.from()) >= 0 && Arrays.compareUnsigned(key, range.to()) < 0;
             if (!inside) {

@@ -90,6 +90,7 @@ public final class MemoryStorage implements StorageEngine {
             }
             long version = versions.incrementAndGet();
             for (Mutation m : ms) {
+                if (m.isCheck()) continue;
                 if (m.isDelete()) {
                     map(m.space()).remove(m.key());
                 } else {

@@ -152,6 +152,7 @@ public final class RocksStorage implements StorageEngine {
             long version = versions.next();
             try (org.rocksdb.WriteBatch wb = new org.rocksdb.WriteBatch()) {
                 for (Mutation m : ms) {
+                    if (m.isCheck()) continue;
                     if (m.isDelete()) wb.delete(cf(m.space()), m.key());
                     else wb.put(cf(m.space()), m.key(), withVersion(version, m.value()));
                 }

@@ -1,0 +1,108 @@
+package io.basalt.engine.index;
+
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.item.ChangeContributor;
+import io.basalt.engine.item.TableRef;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.ItemSize;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Keeps secondary indexes in step with the base table: every item change adds the index entry
+ * deletes and puts to the same atomic batch, so an index never disagrees with its table, also
+ * across crashes. Indexes being backfilled are maintained too, so writes during a backfill are
+ * never missed.
+ */
+public final class IndexMaintainer implements ChangeContributor {
+    private final TableCatalog catalog;
+    /** Per index id: [item count, size bytes]. */
+    private final Map<Long, AtomicLong[]> counters = new ConcurrentHashMap<>();
+
+    public IndexMaintainer(TableCatalog catalog) {
+        this.catalog = catalog;
+    }
+
+    private TableDefinition definition(TableRef table) {
+        TableCatalog.Entry e = catalog.find(table.name());
+        return e == null || e.definition().id() != table.tableId() ? null : e.definition();
+    }
+
+    private static List<IndexDefinition> indexes(TableDefinition t) {
+        if (t.localIndexes().isEmpty()) return t.globalIndexes();
+        if (t.globalIndexes().isEmpty()) return t.localIndexes();
+        List<IndexDefinition> all = new ArrayList<>(t.localIndexes());
+        all.addAll(t.globalIndexes());
+        return all;
+    }
+
+    @Override
+    public void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch) {
+        TableDefinition t = definition(table);
+        if (t == null) return;
+        if (newItem != null) IndexEntries.validate(t, newItem);
+        for (IndexDefinition index : indexes(t)) {
+            boolean was = IndexEntries.indexed(index, oldItem), is = IndexEntries.indexed(index, newItem);
+            if (!was && !is) continue;
+            byte[] oldKey = was ? IndexEntries.entryKey(t, index, oldItem) : null;
+            if (is) {
+                Map<String, AttributeValue> projected = IndexEntries.project(t, index, newItem);
+                byte[] newKey = IndexEntries.entryKey(t, index, newItem);
+                if (was && !Arrays.equals(oldKey, newKey)) {
+                    batch.delete(Space.INDEXES, oldKey, Mutation.EXPECT_ANY);
+                }
+                if (was && Arrays.equals(oldKey, newKey) && io.basalt.model.Values.equalMaps(projected, IndexEntries.project(t, index, oldItem))) {
+                    continue; // nothing the index holds changed
+                }
+                batch.put(Space.INDEXES, newKey, ItemCodec.encode(projected), Mutation.EXPECT_ANY);
+            } else {
+                batch.delete(Space.INDEXES, oldKey, Mutation.EXPECT_ANY);
+            }
+        }
+    }
+
+    @Override
+    public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        TableDefinition t = definition(table);
+        if (t == null) return;
+        for (IndexDefinition index : indexes(t)) {
+            long before = IndexEntries.entrySize(t, index, oldItem), after = IndexEntries.entrySize(t, index, newItem);
+            boolean was = IndexEntries.indexed(index, oldItem), is = IndexEntries.indexed(index, newItem);
+            if (!was && !is) continue;
+            AtomicLong[] c = counters(index.indexId());
+            if (was != is) c[0].addAndGet(is ? 1 : -1);
+            c[1].addAndGet(after - before);
+        }
+    }
+
+    public AtomicLong[] counters(long indexId) {
+        return counters.computeIfAbsent(indexId, id -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+    }
+
+    /** Item count of an index. */
+    public long itemCount(long indexId) {
+        return counters(indexId)[0].get();
+    }
+
+    /** Size in bytes of an index's entries. */
+    public long sizeBytes(long indexId) {
+        return counters(indexId)[1].get();
+    }
+
+    /** Adds an existing entry to the counters (start-up recount and backfill). */
+    public void count(long indexId, Map<String, AttributeValue> projected) {
+        AtomicLong[] c = counters(indexId);
+        c[0].incrementAndGet();
+        c[1].addAndGet(ItemSize.of(projected));
+    }
+}

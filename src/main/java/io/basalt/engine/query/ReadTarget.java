@@ -1,0 +1,71 @@
+package io.basalt.engine.query;
+
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.KeyCodec;
+import io.basalt.model.KeyShape;
+import io.basalt.storage.Space;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** What a Query or Scan reads: the base table, or one of its secondary indexes. */
+public record ReadTarget(TableDefinition table, IndexDefinition index) {
+
+    public boolean isIndex() {
+        return index != null;
+    }
+
+    public Space space() {
+        return index == null ? Space.ITEMS : Space.INDEXES;
+    }
+
+    /** Storage id whose key range holds the entries (table id or index id). */
+    public long id() {
+        return index == null ? table.id() : index.indexId();
+    }
+
+    /** The key schema queries run against. */
+    public KeyShape keys() {
+        return index == null ? table.keys() : index.keys();
+    }
+
+    /** LastEvaluatedKey of an entry: the table's key, plus the index's key for index reads. */
+    public Map<String, AttributeValue> lastKeyOf(Map<String, AttributeValue> item) {
+        if (index == null) return table.keys().keyOf(item);
+        Map<String, AttributeValue> k = new LinkedHashMap<>(table.keys().keyOf(item));
+        k.putAll(index.keys().keyOf(item));
+        return k;
+    }
+
+    /** Whether an ExclusiveStartKey has exactly the attributes (and types) a position needs. */
+    public boolean validStartKey(Map<String, AttributeValue> esk) {
+        Map<String, AttributeValue> expectedNames = new LinkedHashMap<>();
+        KeyShape t = table.keys();
+        for (KeyShape k : index == null ? new KeyShape[] {t} : new KeyShape[] {t, index.keys()}) {
+            if (!typed(esk, k.hashName(), k.hashType())) return false;
+            expectedNames.put(k.hashName(), null);
+            if (k.hasRange()) {
+                if (!typed(esk, k.rangeName(), k.rangeType())) return false;
+                expectedNames.put(k.rangeName(), null);
+            }
+        }
+        return esk.keySet().equals(expectedNames.keySet());
+    }
+
+    private static boolean typed(Map<String, AttributeValue> m, String name, io.basalt.model.AttrType type) {
+        AttributeValue v = m.get(name);
+        return v != null && v.type() == type;
+    }
+
+    /** Storage key of the entry an ExclusiveStartKey names. */
+    public byte[] storageKey(Map<String, AttributeValue> esk) {
+        KeyShape t = table.keys();
+        if (index == null) {
+            return KeyCodec.itemKey(table.id(), esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
+        }
+        KeyShape i = index.keys();
+        return KeyCodec.indexKey(index.indexId(), esk.get(i.hashName()), i.hasRange() ? esk.get(i.rangeName()) : null,
+                esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
+    }
+}
