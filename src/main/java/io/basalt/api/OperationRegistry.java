@@ -30,6 +30,11 @@ public final class OperationRegistry {
         // Reads of many items
         register(new io.basalt.api.query.Query(engine));
         register(new io.basalt.api.query.Scan(engine));
+        // Batches and transactions
+        register(new io.basalt.api.batch.BatchGetItem(engine));
+        register(new io.basalt.api.batch.BatchWriteItem(engine));
+        register(new io.basalt.api.transact.TransactWriteItems(engine));
+        register(new io.basalt.api.transact.TransactGetItems(engine));
     }
 
     private void register(Operation<?> op) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
@@ -35,12 +34,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
 
-        WriteOutcome w = engine.items().write(table.ref(), r.key(), current -> {
-            if (condition != null && !condition.test(current)) {
-                throw ConditionalCheckFailed.of(o.returnValuesOnConditionCheckFailure(), current);
-            }
-            return null;
-        });
+        WriteOutcome w = engine.items().write(table.ref(), r.key(), ItemMutations.delete(condition, o.returnValuesOnConditionCheckFailure()));
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
         ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
@@ -36,12 +35,7 @@ public final class PutItem implements Operation<PutItemRequest> {
         table.definition().keys().validateItem(r.item());
         ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");
 
-        WriteOutcome w = engine.items().write(table.ref(), r.item(), current -> {
-            if (condition != null && !condition.test(current)) {
-                throw ConditionalCheckFailed.of(o.returnValuesOnConditionCheckFailure(), current);
-            }
-            return r.item();
-        });
+        WriteOutcome w = engine.items().write(table.ref(), r.item(), ItemMutations.put(r.item(), condition, o.returnValuesOnConditionCheckFailure()));
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
         ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
@@ -78,22 +77,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         }
         UpdateAction action = update;
         List<Path> written = new java.util.ArrayList<>();
-        WriteOutcome w = engine.items().write(table.ref(), r.key(), current -> {
-            if (condition != null && !condition.test(current)) {
-                throw ConditionalCheckFailed.of(o.returnValuesOnConditionCheckFailure(), current);
-            }
-            if (current == null && action != null && !action.createsItem()) {
-                return null; // removing from a missing item creates nothing
-            }
-            Map<String, AttributeValue> base = current;
-            if (base == null) {
-                base = new LinkedHashMap<>(r.key());
-            }
-            written.clear();
-            Map<String, AttributeValue> next = action == null ? base : action.apply(base, written);
-            ItemRequests.checkItemSize(next, "Item size to update has exceeded the maximum allowed size");
-            return next;
-        });
+        WriteOutcome w = engine.items().write(table.ref(), r.key(),
+                ItemMutations.update(r.key(), action, condition, o.returnValuesOnConditionCheckFailure(), written));
         out.writeStartObject();
         String rv = o.returnValues() == null ? "NONE" : o.returnValues();
         switch (rv) {

@@ -84,6 +84,135 @@ public final class ItemStore {
         }
     }
 
+    /** One item of a transaction: the mutation to apply, or null for a condition check only. */
+    public record TxItem(TableRef table, Map<String, AttributeValue> key, ItemMutation mutation) {}
+
+    /** Raised when a transaction lost a race on an item; {@code position} is its index in the transaction. */
+    public static final class TxConflict extends RuntimeException {
+        private final int position;
+
+        public TxConflict(int position) {
+            super("transaction conflict at item " + position, null, false, false);
+            this.position = position;
+        }
+
+        public int position() {
+            return position;
+        }
+    }
+
+    /**
+     * Applies several item changes atomically: every mutation (and condition check) is evaluated
+     * on the versions read, then everything commits in one batch with those versions checked. A
+     * mutation that throws aborts the whole transaction (the exception carries the position via
+     * {@link TxFailure}) after every item was evaluated. When another writer changed an item in between, the transaction is
+     * retried a few times and then refused with {@link TxConflict}.
+     *
+     * @return the outcome per item, in order
+     */
+    public List<WriteOutcome> transact(List<TxItem> items) {
+        for (int attempt = 0; ; attempt++) {
+            WriteBatch batch = new WriteBatch();
+            List<WriteOutcome> outcomes = new java.util.ArrayList<>(items.size());
+            RuntimeException[] failures = null;
+            int[] mutationItem = new int[items.size() * 2 + 16];
+            for (int i = 0; i < items.size(); i++) {
+                TxItem t = items.get(i);
+                byte[] key = storageKey(t.table(), t.key());
+                Versioned current = storage.get(Space.ITEMS, key);
+                Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.value());
+                long expected = current == null ? Mutation.EXPECT_ABSENT : current.version();
+                Map<String, AttributeValue> next;
+                try {
+                    next = t.mutation() == null ? old : t.mutation().apply(old);
+                } catch (RuntimeException e) {
+                    // keep evaluating: the service reports every failed action of the transaction
+                    if (failures == null) failures = new RuntimeException[items.size()];
+                    failures[i] = e;
+                    outcomes.add(null);
+                    continue;
+                }
+                int before = batch.mutations().size();
+                if (t.mutation() == null || next == old || (next == null && old == null)) {
+                    batch.add(Mutation.check(Space.ITEMS, key, expected));
+                    outcomes.add(new WriteOutcome(old, old, false));
+                } else {
+                    if (next == null) batch.delete(Space.ITEMS, key, expected);
+                    else batch.put(Space.ITEMS, key, ItemCodec.encode(next), expected);
+                    try {
+                        for (ChangeContributor c : contributors) c.contribute(t.table(), old, next, batch);
+                    } catch (RuntimeException e) {
+                        if (failures == null) failures = new RuntimeException[items.size()];
+                        failures[i] = e;
+                    }
+                    outcomes.add(new WriteOutcome(old, next, true));
+                }
+                for (int m = before; m < batch.mutations().size(); m++) {
+                    if (m >= mutationItem.length) mutationItem = java.util.Arrays.copyOf(mutationItem, m * 2);
+                    mutationItem[m] = i;
+                }
+            }
+            if (failures != null) throw new TxFailure(failures);
+            try {
+                storage.commit(batch);
+            } catch (VersionConflictException e) {
+                if (attempt >= 4) throw new TxConflict(mutationItem[e.mutationIndex()]);
+                Thread.yield();
+                continue;
+            }
+            for (int i = 0; i < items.size(); i++) {
+                WriteOutcome o = outcomes.get(i);
+                if (!o.changed()) continue;
+                updateCounters(items.get(i).table(), o.oldItem(), o.newItem());
+                for (ChangeContributor c : contributors) c.committed(items.get(i).table(), o.oldItem(), o.newItem());
+            }
+            return outcomes;
+        }
+    }
+
+    /** Transaction items refused (condition failed, invalid update): the failure per position, null where none. */
+    public static final class TxFailure extends RuntimeException {
+        private final RuntimeException[] failures;
+
+        public TxFailure(RuntimeException[] failures) {
+            super("transaction refused", null, false, false);
+            this.failures = failures;
+        }
+
+        public RuntimeException[] failures() {
+            return failures;
+        }
+    }
+
+    /**
+     * Reads several items as one consistent snapshot: read all, then confirm no version changed
+     * (retrying otherwise), so no reader sees part of a transaction.
+     */
+    public List<Stored> readSnapshot(List<TxItem> items) {
+        while (true) {
+            List<Stored> out = new java.util.ArrayList<>(items.size());
+            long[] versions = new long[items.size()];
+            byte[][] keys = new byte[items.size()][];
+            for (int i = 0; i < items.size(); i++) {
+                keys[i] = storageKey(items.get(i).table(), items.get(i).key());
+                Versioned v = storage.get(Space.ITEMS, keys[i]);
+                versions[i] = v == null ? 0 : v.version();
+                if (v == null) {
+                    out.add(null);
+                } else {
+                    Map<String, AttributeValue> item = ItemCodec.decode(v.value());
+                    out.add(new Stored(item, v.version(), ItemSize.of(item)));
+                }
+            }
+            boolean stable = true;
+            for (int i = 0; i < items.size() && stable; i++) {
+                Versioned v = storage.get(Space.ITEMS, keys[i]);
+                stable = (v == null ? 0 : v.version()) == versions[i];
+            }
+            if (stable) return out;
+        }
+    }
+
     private static void updateCounters(TableRef table, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
         long delta = 0;
         if (old != null) {

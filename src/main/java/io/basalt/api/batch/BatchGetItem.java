@@ -1,0 +1,168 @@
+package io.basalt.api.batch;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Projection;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemSize;
+import io.basalt.model.Values;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * BatchGetItem: up to 100 keys across tables; items come back per table in no particular order;
+ * keys that do not fit the 16 MB response limit come back as UnprocessedKeys.
+ */
+public final class BatchGetItem implements Operation<BatchGetItem.Request> {
+    static final int MAX_KEYS = 100;
+    static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+
+    record TableKeys(List<Map<String, AttributeValue>> keys, String projectionExpression,
+                     Map<String, String> expressionAttributeNames, List<String> attributesToGet, Boolean consistentRead) {}
+
+    record Request(Map<String, TableKeys> requestItems, String returnConsumedCapacity) {}
+
+    private final Engine engine;
+
+    public BatchGetItem(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "BatchGetItem"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[2];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "RequestItems" -> f[0] = JsonIn.map(q, r -> {
+                    Object[] t = new Object[5];
+                    JsonIn.object(r, (m, x) -> {
+                        switch (m) {
+                            case "Keys" -> t[0] = JsonIn.list(x, AttributeValueJson::readItem);
+                            case "ProjectionExpression" -> t[1] = JsonIn.string(x);
+                            case "ExpressionAttributeNames" -> t[2] = JsonIn.stringMap(x);
+                            case "AttributesToGet" -> t[3] = JsonIn.stringList(x);
+                            case "ConsistentRead" -> t[4] = JsonIn.bool(x);
+                            default -> JsonIn.skip(x);
+                        }
+                    });
+                    return new TableKeys((List<Map<String, AttributeValue>>) t[0], (String) t[1],
+                            (Map<String, String>) t[2], (List<String>) t[3], (Boolean) t[4]);
+                });
+                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((Map<String, TableKeys>) f[0], (String) f[1]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.requestItems(), "requestItems").minSize(r.requestItems(), "requestItems", 1)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
+        if (r.requestItems() != null) {
+            for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
+                String path = "requestItems." + e.getKey() + ".member.keys";
+                c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path)
+                 .minSize(e.getValue().keys(), path, 1).maxSize(e.getValue().keys(), path, MAX_KEYS);
+            }
+        }
+        c.check();
+        int total = 0;
+        for (TableKeys t : r.requestItems().values()) total += t.keys().size();
+        if (total > MAX_KEYS) throw DynamoException.validation("Too many items requested for the BatchGetItem call");
+
+        // validate everything before reading anything
+        Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
+        Map<String, Projection> projections = new LinkedHashMap<>();
+        for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
+            TableKeys t = e.getValue();
+            ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(null, null, "ScanFilter", null, t.projectionExpression(),
+                    t.attributesToGet(), null, null, t.expressionAttributeNames(), null);
+            projections.put(e.getKey(), ex.projection());
+            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
+            List<Map<String, AttributeValue>> seen = new ArrayList<>();
+            for (Map<String, AttributeValue> key : t.keys()) {
+                table.definition().keys().validateKey(key);
+                for (Map<String, AttributeValue> k : seen) {
+                    if (Values.equalMaps(k, key)) throw DynamoException.validation("Provided list of item keys contains duplicates");
+                }
+                seen.add(key);
+            }
+            tables.put(e.getKey(), table);
+        }
+
+        Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
+        Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
+        Map<String, Double> units = new LinkedHashMap<>();
+        long bytes = 0;
+        for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
+            TableCatalog.Entry table = tables.get(e.getKey());
+            boolean consistent = Boolean.TRUE.equals(e.getValue().consistentRead());
+            List<Map<String, AttributeValue>> found = responses.computeIfAbsent(e.getKey(), k -> new ArrayList<>());
+            for (Map<String, AttributeValue> key : e.getValue().keys()) {
+                if (bytes >= MAX_RESPONSE_BYTES) {
+                    unprocessed.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(key);
+                    continue;
+                }
+                ItemStore.Stored s = engine.items().read(table.ref(), key);
+                units.merge(table.definition().name(), CapacityUnits.read(s == null ? 0 : s.size(), consistent), Double::sum);
+                if (s == null) continue;
+                Projection p = projections.get(e.getKey());
+                Map<String, AttributeValue> item = p == null ? s.item() : p.apply(s.item());
+                bytes += ItemSize.of(item);
+                found.add(item);
+            }
+        }
+        out.writeStartObject();
+        out.writeObjectFieldStart("Responses");
+        for (Map.Entry<String, List<Map<String, AttributeValue>>> e : responses.entrySet()) {
+            out.writeArrayFieldStart(e.getKey());
+            for (Map<String, AttributeValue> item : e.getValue()) AttributeValueJson.writeItem(out, item);
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+        out.writeObjectFieldStart("UnprocessedKeys");
+        for (Map.Entry<String, List<Map<String, AttributeValue>>> e : unprocessed.entrySet()) {
+            TableKeys t = r.requestItems().get(e.getKey());
+            out.writeObjectFieldStart(e.getKey());
+            out.writeArrayFieldStart("Keys");
+            for (Map<String, AttributeValue> k : e.getValue()) AttributeValueJson.writeItem(out, k);
+            out.writeEndArray();
+            if (t.projectionExpression() != null) out.writeStringField("ProjectionExpression", t.projectionExpression());
+            if (t.consistentRead() != null) out.writeBooleanField("ConsistentRead", t.consistentRead());
+            if (t.expressionAttributeNames() != null) {
+                out.writeObjectFieldStart("ExpressionAttributeNames");
+                for (Map.Entry<String, String> n : t.expressionAttributeNames().entrySet()) out.writeStringField(n.getKey(), n.getValue());
+                out.writeEndObject();
+            }
+            out.writeEndObject();
+        }
+        out.writeEndObject();
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            out.writeArrayFieldStart("ConsumedCapacity");
+            for (Map.Entry<String, Double> u : units.entrySet()) {
+                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
+            }
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+    }
+}

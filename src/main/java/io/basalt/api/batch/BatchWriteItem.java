@@ -1,0 +1,163 @@
+package io.basalt.api.batch;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.WriteCapacity;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.WriteOutcome;
+import io.basalt.error.DynamoException;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemSize;
+import io.basalt.model.KeyShape;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * BatchWriteItem: up to 25 puts and deletes across tables, each applied on its own (a batch is not
+ * a transaction). Every request is validated before any is applied.
+ */
+public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
+    static final int MAX_REQUESTS = 25;
+    static final long MAX_REQUEST_BYTES = 16L * 1024 * 1024;
+
+    /** One PutRequest (item set) or DeleteRequest (key set). */
+    record WriteRequest(Map<String, AttributeValue> item, Map<String, AttributeValue> key, int members) {}
+
+    record Request(Map<String, List<WriteRequest>> requestItems, String returnConsumedCapacity, String returnItemCollectionMetrics) {}
+
+    private final Engine engine;
+
+    public BatchWriteItem(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "BatchWriteItem"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[3];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "RequestItems" -> f[0] = JsonIn.map(q, r -> JsonIn.list(r, x -> {
+                    Object[] w = new Object[3];
+                    w[2] = 0;
+                    JsonIn.object(x, (m, y) -> {
+                        switch (m) {
+                            case "PutRequest" -> {
+                                w[2] = (int) w[2] + 1;
+                                JsonIn.object(y, (k, z) -> {
+                                    if (k.equals("Item")) w[0] = AttributeValueJson.readItem(z);
+                                    else JsonIn.skip(z);
+                                });
+                            }
+                            case "DeleteRequest" -> {
+                                w[2] = (int) w[2] + 1;
+                                JsonIn.object(y, (k, z) -> {
+                                    if (k.equals("Key")) w[1] = AttributeValueJson.readItem(z);
+                                    else JsonIn.skip(z);
+                                });
+                            }
+                            default -> JsonIn.skip(y);
+                        }
+                    });
+                    return new WriteRequest((Map<String, AttributeValue>) w[0], (Map<String, AttributeValue>) w[1], (int) w[2]);
+                }));
+                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
+                case "ReturnItemCollectionMetrics" -> f[2] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((Map<String, List<WriteRequest>>) f[0], (String) f[1], (String) f[2]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.requestItems(), "requestItems").minSize(r.requestItems(), "requestItems", 1)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]");
+        int total = 0;
+        if (r.requestItems() != null) {
+            for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
+                c.tableNameOrArn(e.getKey(), "requestItems.key");
+                total += e.getValue() == null ? 0 : e.getValue().size();
+            }
+        }
+        c.check();
+        if (total > MAX_REQUESTS) {
+            throw DynamoException.validation("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
+        }
+        long requestBytes = 0;
+        Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
+        for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
+            if (e.getValue() == null || e.getValue().isEmpty()) {
+                throw DynamoException.validation("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
+            }
+            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
+            tables.put(e.getKey(), table);
+            KeyShape keys = table.definition().keys();
+            Set<java.nio.ByteBuffer> seen = new HashSet<>();
+            for (WriteRequest w : e.getValue()) {
+                if (w.members() != 1 || (w.item() == null && w.key() == null)) {
+                    throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
+                }
+                Map<String, AttributeValue> key;
+                if (w.item() != null) {
+                    try {
+                        keys.validateItem(w.item());
+                    } catch (DynamoException ex) {
+                        // the service answers every key defect of a batch put with the generic text
+                        if (ex.getMessage().startsWith("One or more parameter values were invalid: Type mismatch")) throw KeyShape.schemaMismatch();
+                        throw ex;
+                    }
+                    long size = ItemSize.of(w.item());
+                    if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+                    requestBytes += size;
+                    key = keys.keyOf(w.item());
+                } else {
+                    keys.validateKey(w.key());
+                    key = w.key();
+                }
+                if (!seen.add(java.nio.ByteBuffer.wrap(io.basalt.engine.item.ItemStore.storageKey(table.ref(), key)))) {
+                    throw DynamoException.validation("Provided list of item keys contains duplicates");
+                }
+            }
+        }
+        if (requestBytes > MAX_REQUEST_BYTES) {
+            throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+        }
+        Map<String, Double> units = new LinkedHashMap<>();
+        for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
+            TableCatalog.Entry table = tables.get(e.getKey());
+            for (WriteRequest w : e.getValue()) {
+                Map<String, AttributeValue> key = w.item() != null ? table.definition().keys().keyOf(w.item()) : w.key();
+                Map<String, AttributeValue> item = w.item();
+                WriteOutcome o = engine.items().write(table.ref(), key, current -> item);
+                units.merge(table.definition().name(), WriteCapacity.of(table.definition(), o.oldItem(), o.newItem(), false).total(), Double::sum);
+            }
+        }
+        out.writeStartObject();
+        out.writeObjectFieldStart("UnprocessedItems");
+        out.writeEndObject();
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            out.writeArrayFieldStart("ConsumedCapacity");
+            for (Map.Entry<String, Double> u : units.entrySet()) {
+                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
+            }
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+    }
+}

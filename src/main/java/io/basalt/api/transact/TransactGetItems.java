@@ -1,0 +1,108 @@
+package io.basalt.api.transact;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.Projection;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** TransactGetItems: up to 100 Gets read as one consistent snapshot, at transactional read cost. */
+public final class TransactGetItems implements Operation<TransactGetItems.Request> {
+    record Request(List<TransactAction> transactItems, String returnConsumedCapacity) {}
+
+    private final Engine engine;
+
+    public TransactGetItems(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "TransactGetItems"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[2];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TransactItems" -> f[0] = TransactAction.parseList(q);
+                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((List<TransactAction>) f[0], (String) f[1]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().notNull(r.transactItems(), "transactItems").minSize(r.transactItems(), "transactItems", 1)
+                .maxSize(r.transactItems(), "transactItems", 100)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM).check();
+        List<ItemStore.TxItem> items = new ArrayList<>();
+        List<Projection> projections = new ArrayList<>();
+        List<TableCatalog.Entry> tables = new ArrayList<>();
+        Set<ByteBuffer> seen = new HashSet<>();
+        for (TransactAction a : r.transactItems()) {
+            if (a.kinds() != 1 || !"Get".equals(a.kind())) {
+                throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.get' failed to satisfy constraint: Member must not be null");
+            }
+            new Constraints().notNull(a.tableName(), "transactItems.1.member.get.tableName").tableNameOrArn(a.tableName(), "tableName")
+                    .notNull(a.key(), "transactItems.1.member.get.key").check();
+            TableCatalog.Entry table = ItemExpressions.table(engine, a.tableName());
+            table.definition().keys().validateKey(a.key());
+            Projection projection = null;
+            if (a.projectionExpression() != null) {
+                ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), null);
+                projection = Projection.parse(a.projectionExpression(), ectx);
+                ectx.checkAllUsed();
+            }
+            if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(table.ref(), a.key())))) {
+                throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
+            }
+            items.add(new ItemStore.TxItem(table.ref(), a.key(), null));
+            projections.add(projection);
+            tables.add(table);
+        }
+        List<ItemStore.Stored> snapshot = engine.items().readSnapshot(items);
+        Map<String, Double> units = new LinkedHashMap<>();
+        out.writeStartObject();
+        out.writeArrayFieldStart("Responses");
+        for (int i = 0; i < snapshot.size(); i++) {
+            ItemStore.Stored s = snapshot.get(i);
+            units.merge(tables.get(i).definition().name(), CapacityUnits.transactionalRead(s == null ? 0 : s.size()), Double::sum);
+            out.writeStartObject();
+            if (s != null) {
+                out.writeFieldName("Item");
+                AttributeValueJson.writeItem(out, projections.get(i) == null ? s.item() : projections.get(i).apply(s.item()));
+            }
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            out.writeArrayFieldStart("ConsumedCapacity");
+            for (Map.Entry<String, Double> u : units.entrySet()) {
+                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
+            }
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+    }
+}

@@ -1,0 +1,211 @@
+package io.basalt.api.transact;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConditionalCheckFailed;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.item.ItemMutations;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.WriteCapacity;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemMutation;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.item.WriteOutcome;
+import io.basalt.engine.transact.IdempotencyCache;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.expression.Condition;
+import io.basalt.expression.ConditionParser;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.ExpressionKind;
+import io.basalt.expression.UpdateAction;
+import io.basalt.expression.UpdateParser;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemSize;
+import io.basalt.model.KeyShape;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * TransactWriteItems: up to 100 Put, Update, Delete and ConditionCheck actions on distinct items,
+ * all applied in one atomic, version-checked storage batch or none at all.
+ */
+public final class TransactWriteItems implements Operation<TransactWriteItems.Request> {
+    static final int MAX_ACTIONS = 100;
+    static final long MAX_BYTES = 4L * 1024 * 1024;
+
+    record Request(List<TransactAction> transactItems, String clientRequestToken, String returnConsumedCapacity,
+                   String returnItemCollectionMetrics) {}
+
+    private final Engine engine;
+    private final IdempotencyCache tokens = new IdempotencyCache();
+
+    public TransactWriteItems(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "TransactWriteItems"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[4];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TransactItems" -> f[0] = TransactAction.parseList(q);
+                case "ClientRequestToken" -> f[1] = JsonIn.string(q);
+                case "ReturnConsumedCapacity" -> f[2] = JsonIn.string(q);
+                case "ReturnItemCollectionMetrics" -> f[3] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((List<TransactAction>) f[0], (String) f[1], (String) f[2], (String) f[3]);
+    }
+
+    /** A validated action, ready to run. */
+    private record Prepared(TableCatalog.Entry table, Map<String, AttributeValue> key, ItemMutation mutation, boolean check) {}
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().notNull(r.transactItems(), "transactItems").minSize(r.transactItems(), "transactItems", 1)
+                .maxSize(r.transactItems(), "transactItems", MAX_ACTIONS)
+                .minLength(r.clientRequestToken(), "clientRequestToken", 1).maxLength(r.clientRequestToken(), "clientRequestToken", 36)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]").check();
+        List<Prepared> prepared = prepare(r.transactItems());
+        Map<String, Double> units;
+        if (r.clientRequestToken() == null) {
+            units = run(prepared);
+        } else {
+            try {
+                units = tokens.run(r.clientRequestToken(), r.transactItems(), () -> run(prepared));
+            } catch (IdempotencyCache.Mismatch e) {
+                throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
+                        "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
+            }
+        }
+        out.writeStartObject();
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            out.writeArrayFieldStart("ConsumedCapacity");
+            for (Map.Entry<String, Double> u : units.entrySet()) {
+                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
+            }
+            out.writeEndArray();
+        }
+        out.writeEndObject();
+    }
+
+    private List<Prepared> prepare(List<TransactAction> actions) {
+        List<Prepared> out = new ArrayList<>(actions.size());
+        Set<ByteBuffer> items = new HashSet<>();
+        long bytes = 0;
+        for (TransactAction a : actions) {
+            if (a.kinds() != 1 || a.kind() == null || a.kind().equals("Get")) {
+                throw DynamoException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
+            }
+            new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
+                    .tableNameOrArn(a.tableName(), "tableName")
+                    .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();
+            TableCatalog.Entry table = ItemExpressions.table(engine, a.tableName());
+            KeyShape keys = table.definition().keys();
+            ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), a.expressionAttributeValues());
+            Condition condition = a.conditionExpression() == null ? null
+                    : ConditionParser.parse(a.conditionExpression(), ExpressionKind.CONDITION, ectx).condition();
+            String rvocf = a.returnValuesOnConditionCheckFailure();
+            Map<String, AttributeValue> key;
+            ItemMutation mutation;
+            switch (a.kind()) {
+                case "Put" -> {
+                    if (a.item() == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.put.item' failed to satisfy constraint: Member must not be null");
+                    keys.validateItem(a.item());
+                    long size = ItemSize.of(a.item());
+                    if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+                    bytes += size;
+                    key = keys.keyOf(a.item());
+                    mutation = ItemMutations.put(a.item(), condition, rvocf);
+                }
+                case "Update" -> {
+                    keys.validateKey(a.key());
+                    key = a.key();
+                    if (a.updateExpression() == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.update.updateExpression' failed to satisfy constraint: Member must not be null");
+                    UpdateAction update = UpdateParser.parse(a.updateExpression(), ectx);
+                    for (String name : update.topNames()) {
+                        if (keys.isKeyAttribute(name)) {
+                            throw DynamoException.validation("One or more parameter values were invalid: Cannot update attribute " + name + ". This attribute is part of the key");
+                        }
+                    }
+                    mutation = ItemMutations.update(a.key(), update, condition, rvocf, null);
+                }
+                case "Delete" -> {
+                    keys.validateKey(a.key());
+                    key = a.key();
+                    mutation = ItemMutations.delete(condition, rvocf);
+                }
+                default -> {
+                    keys.validateKey(a.key());
+                    key = a.key();
+                    if (condition == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null");
+                    mutation = ItemMutations.conditionCheck(condition, rvocf);
+                }
+            }
+            ectx.checkAllUsed();
+            if (!items.add(ByteBuffer.wrap(ItemStore.storageKey(table.ref(), key)))) {
+                throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
+            }
+            out.add(new Prepared(table, key, mutation, a.kind().equals("ConditionCheck")));
+        }
+        if (bytes > MAX_BYTES) throw DynamoException.validation("Transaction size has exceeded the maximum allowed size of 4 MB");
+        return out;
+    }
+
+    private static String lower(String kind) {
+        return Character.toLowerCase(kind.charAt(0)) + kind.substring(1);
+    }
+
+    /** Commits the transaction; returns the consumed units per table. */
+    private Map<String, Double> run(List<Prepared> prepared) {
+        List<ItemStore.TxItem> items = new ArrayList<>(prepared.size());
+        for (Prepared p : prepared) items.add(new ItemStore.TxItem(p.table().ref(), p.key(), p.mutation()));
+        List<WriteOutcome> outcomes;
+        try {
+            outcomes = engine.items().transact(items);
+        } catch (ItemStore.TxFailure f) {
+            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
+            for (RuntimeException e : f.failures()) {
+                if (e == null) reasons.add(TransactionCanceled.Reason.NONE);
+                else if (e instanceof ConditionalCheckFailed c) reasons.add(new TransactionCanceled.Reason("ConditionalCheckFailed", ConditionalCheckFailed.MESSAGE, c.item()));
+                else reasons.add(new TransactionCanceled.Reason("ValidationError", e.getMessage(), null));
+            }
+            throw new TransactionCanceled(reasons);
+        } catch (ItemStore.TxConflict c) {
+            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
+            for (int i = 0; i < prepared.size(); i++) {
+                reasons.add(i == c.position() ? new TransactionCanceled.Reason("TransactionConflict", "Transaction is ongoing for the item", null)
+                        : TransactionCanceled.Reason.NONE);
+            }
+            throw new TransactionCanceled(reasons);
+        }
+        Map<String, Double> units = new LinkedHashMap<>();
+        for (int i = 0; i < prepared.size(); i++) {
+            Prepared p = prepared.get(i);
+            WriteOutcome o = outcomes.get(i);
+            double u = p.check()
+                    ? CapacityUnits.transactionalRead(o.oldItem() == null ? 0 : ItemSize.of(o.oldItem()))
+                    : WriteCapacity.of(p.table().definition(), o.oldItem(), o.newItem(), true).total();
+            units.merge(p.table().definition().name(), u, Double::sum);
+        }
+        return units;
+    }
+}

@@ -1,0 +1,53 @@
+package io.basalt.engine.transact;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * ClientRequestToken idempotency of TransactWriteItems: within 10 minutes of the first call, a
+ * call with the same token and the same request returns the first result without writing again;
+ * the same token with another request is refused. Calls with one token are serialized, so two
+ * concurrent first calls cannot both write.
+ */
+public final class IdempotencyCache {
+    public static final long WINDOW_MILLIS = 10 * 60 * 1000;
+
+    private record Entry(Object request, Object result, long expires) {}
+
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+
+    /** Thrown when a token is reused with a different request. */
+    public static final class Mismatch extends RuntimeException {
+        public Mismatch() {
+            super("idempotent parameter mismatch", null, false, false);
+        }
+    }
+
+    /**
+     * Runs {@code call} once per (token, request) within the window; replays return the first
+     * call's result. A failed call records nothing (it may be retried with the same token).
+     */
+    @SuppressWarnings("unchecked")
+    public <R> R run(String token, Object request, Supplier<R> call) {
+        ReentrantLock lock = locks.computeIfAbsent(token, t -> new ReentrantLock());
+        lock.lock();
+        try {
+            long now = System.currentTimeMillis();
+            Entry e = entries.get(token);
+            if (e != null && e.expires() > now) {
+                if (!e.request().equals(request)) throw new Mismatch();
+                return (R) e.result();
+            }
+            R result = call.get();
+            entries.put(token, new Entry(request, result, now + WINDOW_MILLIS));
+            if (entries.size() > 10_000) entries.values().removeIf(x -> x.expires() <= now);
+            return result;
+        } finally {
+            lock.unlock();
+            if (!lock.hasQueuedThreads()) locks.remove(token, lock);
+        }
+    }
+}
