@@ -18,6 +18,8 @@ public final class ConditionParser extends ParserBase {
     private static final Set<String> VALID_TYPES = Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
 
     private final Set<String> topNames = new LinkedHashSet<>();
+    /** Conditions that came straight out of parentheses: wrapping one again is redundant. */
+    private final Set<Condition> parenthesized = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private ConditionParser(String src, ExpressionKind kind, ExpressionContext ctx) {
         super(src, kind, ctx);
@@ -27,10 +29,14 @@ public final class ConditionParser extends ParserBase {
     public record Parsed(Condition condition, Set<String> attributeNames) {}
 
     public static Parsed parse(String src, ExpressionKind kind, ExpressionContext ctx) {
+        return ExpressionCache.get(kind, src, ctx, c -> parseUncached(src, kind, c));
+    }
+
+    private static Parsed parseUncached(String src, ExpressionKind kind, ExpressionContext ctx) {
         ConditionParser p = new ConditionParser(src, kind, ctx);
         Condition c = p.or();
         p.expectEnd();
-        return new Parsed(c, p.topNames);
+        return new Parsed(c, Set.copyOf(p.topNames));
     }
 
     private Condition or() {
@@ -64,6 +70,9 @@ public final class ConditionParser extends ParserBase {
             pos++;
             Condition c = or();
             expectPunct(")");
+            if (!parenthesized.add(c)) {
+                throw ExpressionErrors.invalid(kind, "The expression has redundant parentheses;");
+            }
             return c;
         }
         if (peek().kind() == Token.Kind.NAME && peek(1).isPunct("(")) {

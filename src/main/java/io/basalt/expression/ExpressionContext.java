@@ -23,6 +23,27 @@ public final class ExpressionContext {
         this.values = values == null ? Map.of() : values;
     }
 
+    Map<String, String> names() {
+        return names;
+    }
+
+    Map<String, AttributeValue> values() {
+        return values;
+    }
+
+    Set<String> usedNames() {
+        return usedNames;
+    }
+
+    Set<String> usedValues() {
+        return usedValues;
+    }
+
+    void markUsed(Set<String> names, Set<String> values) {
+        usedNames.addAll(names);
+        usedValues.addAll(values);
+    }
+
     String name(ExpressionKind kind, String placeholder) {
         String n = names.get(placeholder);
         if (n == null) {

@@ -32,6 +32,10 @@ public final class Projection {
 
     /** Parses "a, b.c, d[1]". */
     public static Projection parse(String src, ExpressionContext ctx) {
+        return ExpressionCache.get(ExpressionKind.PROJECTION, src, ctx, c -> parseUncached(src, c));
+    }
+
+    private static Projection parseUncached(String src, ExpressionContext ctx) {
         List<Path> paths = new ProjectionParser(src, ctx).run();
         for (int i = 0; i < paths.size(); i++) {
             for (int j = i + 1; j < paths.size(); j++) {

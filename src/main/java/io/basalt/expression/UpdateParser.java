@@ -21,6 +21,10 @@ public final class UpdateParser extends ParserBase {
     }
 
     public static UpdateAction parse(String src, ExpressionContext ctx) {
+        return ExpressionCache.get(ExpressionKind.UPDATE, src, ctx, c -> parseUncached(src, c));
+    }
+
+    private static UpdateAction parseUncached(String src, ExpressionContext ctx) {
         UpdateParser p = new UpdateParser(src, ctx);
         p.clauses();
         UpdateAction a = new UpdateAction(p.sets, p.removes, p.adds, p.deletes);

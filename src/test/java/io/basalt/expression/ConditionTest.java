@@ -113,6 +113,31 @@ class ConditionTest {
     }
 
     @Test
+    void parenthesesAndNesting() {
+        assertTrue(eval("(n = :ten)"));
+        assertTrue(eval("(n = :ten AND (s = :s OR (n = :nine)))"));
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "((n = :ten))");
+        StringBuilder deep = new StringBuilder();
+        for (int i = 0; i < 250; i++) deep.append("(n = :ten AND ");
+        deep.append("n = :ten");
+        for (int i = 0; i < 250; i++) deep.append(")");
+        assertTrue(eval(deep.toString()), "deep but legal nesting evaluates");
+        fails("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097", "n = :ten" + " ".repeat(4089));
+    }
+
+    @Test
+    void parsedExpressionsAreCached() {
+        ExpressionContext a = new ExpressionContext(Map.of("#n", "n"), Map.of(":v", AttributeValue.n("1")));
+        ExpressionContext b = new ExpressionContext(Map.of("#n", "n"), Map.of(":v", AttributeValue.n("1")));
+        ConditionParser.Parsed first = ConditionParser.parse("#n = :v", ExpressionKind.CONDITION, a);
+        ConditionParser.Parsed second = ConditionParser.parse("#n = :v", ExpressionKind.CONDITION, b);
+        assertTrue(first == second, "the second identical request reuses the parse");
+        b.checkAllUsed(); // placeholders count as used on a cache hit too
+        ExpressionContext other = new ExpressionContext(Map.of("#n", "n"), Map.of(":v", AttributeValue.n("2")));
+        assertFalse(ConditionParser.parse("#n = :v", ExpressionKind.CONDITION, other).condition().test(Map.of("n", AttributeValue.n("1"))));
+    }
+
+    @Test
     void unusedPlaceholders() {
         ExpressionContext ctx = new ExpressionContext(Map.of("#n", "n", "#unused", "u"), Map.of(":ten", AttributeValue.n("10"), ":z", AttributeValue.n("1")));
         ConditionParser.parse("#n = :ten", ExpressionKind.CONDITION, ctx);
