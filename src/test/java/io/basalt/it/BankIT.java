@@ -130,7 +130,8 @@ class BankIT {
                             .expressionAttributeValues(Map.of(":t", n(Long.toString(System.nanoTime())))));
                 }
             });
-            long end = System.currentTimeMillis() + 8_000;
+            // a minute by default (the figure); -Dbasalt.bank.seconds=N to shorten a local run
+            long end = System.currentTimeMillis() + 1000L * Long.getLong("basalt.bank.seconds", 60);
             while (System.currentTimeMillis() < end) {
                 assertEquals(ACCOUNTS * INITIAL, audit(c), "audit total");
                 Thread.sleep(200);

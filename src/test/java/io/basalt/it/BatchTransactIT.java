@@ -67,6 +67,25 @@ class BatchTransactIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
+    void unprocessedKeysBeyondSixteenMegabytes() {
+        String big = "x".repeat(390 * 1024);
+        List<Map<String, AttributeValue>> keys = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            int ii = i;
+            ddb.putItem(b -> b.tableName(T).item(item("pk", "big" + ii, "v", big)));
+            keys.add(item("pk", "big" + i));
+        }
+        BatchGetItemResponse r = ddb.batchGetItem(b -> b.requestItems(Map.of(T, KeysAndAttributes.builder().keys(keys).build())));
+        int returned = r.responses().get(T).size();
+        int unprocessed = r.unprocessedKeys().get(T).keys().size();
+        assertEquals(50, returned + unprocessed);
+        assertTrue(returned >= 40 && returned <= 43, "about 16 MB returned: " + returned);
+        BatchGetItemResponse rest = ddb.batchGetItem(b -> b.requestItems(r.unprocessedKeys()));
+        assertEquals(unprocessed, rest.responses().get(T).size());
+    }
+
+    @Test
     @Covers(operation = "BatchWriteItem", parameters = {"RequestItems"})
     @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
     void batchValidation() {

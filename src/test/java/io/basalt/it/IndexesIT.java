@@ -139,6 +139,19 @@ class IndexesIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "PutItem", parameters = {"ReturnItemCollectionMetrics"})
+    @Covers(operation = "UpdateItem", parameters = {"ReturnItemCollectionMetrics"})
+    void itemCollectionMetrics() {
+        var r = ddb.putItem(b -> b.tableName(T).item(item("customer", "c4", "order", "o99", "amount", n("1")))
+                .returnItemCollectionMetrics("SIZE"));
+        assertEquals(Map.of("customer", s("c4")), r.itemCollectionMetrics().itemCollectionKey());
+        assertEquals(List.of(0.0, 1.0), r.itemCollectionMetrics().sizeEstimateRangeGB());
+        var none = ddb.updateItem(b -> b.tableName(T).key(item("customer", "c4", "order", "o99")).updateExpression("SET note = :n")
+                .expressionAttributeValues(Map.of(":n", s("x"))));
+        assertEquals(null, none.itemCollectionMetrics());
+    }
+
+    @Test
     @Covers(operation = "UpdateTable", parameters = {"GlobalSecondaryIndexUpdates", "AttributeDefinitions"})
     void onlineIndexCreationWhileWriting() throws Exception {
         Sdk.createHashTable(ddb, "backfilled");

@@ -38,6 +38,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
         ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }
 }

@@ -53,6 +53,25 @@ final class ItemRequests {
         }
     }
 
+    /**
+     * ItemCollectionMetrics of a single-item write, written when asked for (SIZE) and the table
+     * has local secondary indexes, as the service does.
+     */
+    static void writeItemCollectionMetrics(JsonGenerator out, String mode, Engine engine, TableCatalog.Entry table,
+                                           Map<String, AttributeValue> key) throws IOException {
+        if (!"SIZE".equals(mode) || table.definition().localIndexes().isEmpty()) return;
+        Map<String, AttributeValue> collection = io.basalt.engine.index.ItemCollections.collectionKey(table.definition(), key);
+        long bytes = io.basalt.engine.index.ItemCollections.sizeBytes(engine.storage(), table.definition(),
+                collection.get(table.definition().keys().hashName()));
+        out.writeObjectFieldStart("ItemCollectionMetrics");
+        out.writeFieldName("ItemCollectionKey");
+        io.basalt.protocol.json.AttributeValueJson.writeItem(out, collection);
+        out.writeArrayFieldStart("SizeEstimateRangeGB");
+        for (double d : io.basalt.engine.index.ItemCollections.estimateRangeGb(bytes)) out.writeNumber(d);
+        out.writeEndArray();
+        out.writeEndObject();
+    }
+
     /** ConsumedCapacity of a single-item write: the table's units and, for INDEXES, each index's. */
     static void writeCapacity(JsonGenerator out, String mode, TableCatalog.Entry table, Map<String, AttributeValue> oldItem,
                               Map<String, AttributeValue> newItem) throws IOException {

@@ -39,6 +39,7 @@ public final class PutItem implements Operation<PutItemRequest> {
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
         ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.item());
         out.writeEndObject();
     }
 }

@@ -89,6 +89,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             default -> { }
         }
         ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }
 
