@@ -22,7 +22,12 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class MemoryStorage implements StorageEngine {
     private final ConcurrentSkipListMap<byte[], Versioned>[] spaces;
     private final AtomicLong versions = new AtomicLong();
-    private final Object commitLock = new Object();
+    /**
+     * Commits apply under the write lock and point reads take the read lock, so a read never sees
+     * half of a batch (the SPI's "reads see only whole batches"). Scans iterate without it: like
+     * the service's Query and Scan, they are read-committed per item.
+     */
+    private final java.util.concurrent.locks.ReentrantReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
 
     @SuppressWarnings("unchecked")
     public MemoryStorage() {
@@ -38,7 +43,12 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override
     public Versioned get(Space space, byte[] key) {
-        return map(space).get(key);
+        lock.readLock().lock();
+        try {
+            return map(space).get(key);
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     @Override
@@ -78,7 +88,8 @@ public final class MemoryStorage implements StorageEngine {
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
         List<Mutation> ms = batch.mutations();
-        synchronized (commitLock) {
+        lock.writeLock().lock();
+        try {
             for (int i = 0; i < ms.size(); i++) {
                 Mutation m = ms.get(i);
                 if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
@@ -98,13 +109,18 @@ public final class MemoryStorage implements StorageEngine {
                 }
             }
             return version;
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
-        synchronized (commitLock) {
+        lock.writeLock().lock();
+        try {
             map(space).subMap(from, true, to, false).clear();
+        } finally {
+            lock.writeLock().unlock();
         }
     }
 
