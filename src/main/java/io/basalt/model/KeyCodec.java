@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Order-preserving binary keys. Persistent format: never change it for existing data.
@@ -40,6 +41,43 @@ public final class KeyCodec {
         putLong(out, 8, hash(epk));
         System.arraycopy(epk, 0, out, PREFIX_BYTES, epk.length);
         System.arraycopy(esk, 0, out, PREFIX_BYTES + epk.length, esk.length);
+        return out;
+    }
+
+    /**
+     * [id][hash(enc(h1)..enc(hn))][enc(h1)..enc(hn)][enc(r1)..enc(rk)]: the prefix of the entries of
+     * a (possibly multi-attribute) partition whose first k sort attributes equal the given values.
+     * For one partition attribute and no sort values this equals {@link #partitionPrefix}.
+     */
+    public static byte[] compositePrefix(long id, List<AttributeValue> hashValues, List<AttributeValue> rangeValues) {
+        byte[][] parts = new byte[hashValues.size() + rangeValues.size()][];
+        int hashLen = 0, len = 0;
+        for (int i = 0; i < hashValues.size(); i++) {
+            parts[i] = encode(hashValues.get(i));
+            hashLen += parts[i].length;
+        }
+        for (int i = 0; i < rangeValues.size(); i++) parts[hashValues.size() + i] = encode(rangeValues.get(i));
+        for (byte[] b : parts) len += b.length;
+        byte[] out = new byte[PREFIX_BYTES + len];
+        putLong(out, 0, id);
+        int p = PREFIX_BYTES;
+        for (byte[] b : parts) {
+            System.arraycopy(b, 0, out, p, b.length);
+            p += b.length;
+        }
+        putLong(out, 8, hash(Arrays.copyOfRange(out, PREFIX_BYTES, PREFIX_BYTES + hashLen)));
+        return out;
+    }
+
+    /** Index entry key with multi-attribute index keys, followed by the table key. */
+    public static byte[] compositeIndexKey(long indexId, List<AttributeValue> hashValues, List<AttributeValue> rangeValues,
+                                           AttributeValue pk, AttributeValue skOrNull) {
+        byte[] head = compositePrefix(indexId, hashValues, rangeValues);
+        byte[] epk = encode(pk);
+        byte[] esk = skOrNull == null ? new byte[0] : encode(skOrNull);
+        byte[] out = Arrays.copyOf(head, head.length + epk.length + esk.length);
+        System.arraycopy(epk, 0, out, head.length, epk.length);
+        System.arraycopy(esk, 0, out, head.length + epk.length, esk.length);
         return out;
     }
 

@@ -1,27 +1,64 @@
 package io.basalt.model;
 
 import io.basalt.error.DynamoException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The primary key of a table or index: a partition (HASH) attribute and an optional sort (RANGE)
- * attribute, each S, N or B. Validates keys and items against it with the service's messages.
+ * The key of a table or index: partition (HASH) attributes and optional sort (RANGE) attributes,
+ * each S, N or B. Tables and local indexes have one of each at most; global secondary indexes may
+ * have up to four of each (multi-attribute keys), compared in order. Validates keys and items with
+ * the service's messages.
  */
-public record KeyShape(String hashName, AttrType hashType, String rangeName, AttrType rangeType) {
+public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
     public static final int MAX_HASH_KEY_BYTES = 2048;
     public static final int MAX_RANGE_KEY_BYTES = 1024;
 
+    /** One key attribute. */
+    public record Part(String name, AttrType type) {}
+
+    public KeyShape {
+        hashParts = List.copyOf(hashParts);
+        rangeParts = List.copyOf(rangeParts);
+    }
+
+    /** A single-attribute key (rangeName null for a hash-only key). */
+    public KeyShape(String hashName, AttrType hashType, String rangeName, AttrType rangeType) {
+        this(List.of(new Part(hashName, hashType)), rangeName == null ? List.of() : List.of(new Part(rangeName, rangeType)));
+    }
+
+    public String hashName() { return hashParts.get(0).name(); }
+    public AttrType hashType() { return hashParts.get(0).type(); }
+    public String rangeName() { return rangeParts.isEmpty() ? null : rangeParts.get(0).name(); }
+    public AttrType rangeType() { return rangeParts.isEmpty() ? null : rangeParts.get(0).type(); }
+
     public boolean hasRange() {
-        return rangeName != null;
+        return !rangeParts.isEmpty();
+    }
+
+    /** Whether the key has more than one partition or sort attribute. */
+    public boolean multiAttribute() {
+        return hashParts.size() > 1 || rangeParts.size() > 1;
     }
 
     public boolean isKeyAttribute(String name) {
-        return name.equals(hashName) || name.equals(rangeName);
+        for (Part p : hashParts) if (p.name().equals(name)) return true;
+        for (Part p : rangeParts) if (p.name().equals(name)) return true;
+        return false;
     }
 
-    /** Number of key attributes (1 or 2). */
+    /** Number of key attributes. */
     public int size() {
-        return hasRange() ? 2 : 1;
+        return hashParts.size() + rangeParts.size();
+    }
+
+    /** Every key attribute, partition attributes first. */
+    public List<Part> parts() {
+        List<Part> all = new ArrayList<>(hashParts);
+        all.addAll(rangeParts);
+        return all;
     }
 
     /**
@@ -29,8 +66,7 @@ public record KeyShape(String hashName, AttrType hashType, String rangeName, Att
      * within size limits.
      */
     public void validateItem(Map<String, AttributeValue> item) {
-        checkItemAttribute(item, hashName, hashType);
-        if (hasRange()) checkItemAttribute(item, rangeName, rangeType);
+        for (Part p : parts()) checkItemAttribute(item, p.name(), p.type());
         checkSizes(item);
     }
 
@@ -54,14 +90,11 @@ public record KeyShape(String hashName, AttrType hashType, String rangeName, Att
         if (key == null || key.size() != size()) {
             throw schemaMismatch();
         }
-        AttributeValue h = key.get(hashName);
-        if (h == null || h.type() != hashType) throw schemaMismatch();
-        if (hasRange()) {
-            AttributeValue r = key.get(rangeName);
-            if (r == null || r.type() != rangeType) throw schemaMismatch();
+        for (Part p : parts()) {
+            AttributeValue v = key.get(p.name());
+            if (v == null || v.type() != p.type()) throw schemaMismatch();
         }
-        checkNotEmpty(hashName, h);
-        if (hasRange()) checkNotEmpty(rangeName, key.get(rangeName));
+        for (Part p : parts()) checkNotEmpty(p.name(), key.get(p.name()));
         checkSizes(key);
     }
 
@@ -79,20 +112,33 @@ public record KeyShape(String hashName, AttrType hashType, String rangeName, Att
     }
 
     private void checkSizes(Map<String, AttributeValue> item) {
-        if (ItemSize.of(item.get(hashName)) > MAX_HASH_KEY_BYTES) {
+        if (ItemSize.of(item.get(hashName())) > MAX_HASH_KEY_BYTES) {
             throw DynamoException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
         }
-        if (hasRange() && ItemSize.of(item.get(rangeName)) > MAX_RANGE_KEY_BYTES) {
+        if (hasRange() && ItemSize.of(item.get(rangeName())) > MAX_RANGE_KEY_BYTES) {
             throw DynamoException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
         }
     }
 
-    /** The key attributes of an item, in schema order (hash, then range). */
+    /** The key attributes of an item, in schema order (partition attributes, then sort attributes). */
     public Map<String, AttributeValue> keyOf(Map<String, AttributeValue> item) {
-        if (!hasRange()) return Map.of(hashName, item.get(hashName));
-        java.util.LinkedHashMap<String, AttributeValue> k = new java.util.LinkedHashMap<>(4);
-        k.put(hashName, item.get(hashName));
-        k.put(rangeName, item.get(rangeName));
+        if (size() == 1) return Map.of(hashName(), item.get(hashName()));
+        Map<String, AttributeValue> k = new LinkedHashMap<>(size() * 2);
+        for (Part p : parts()) k.put(p.name(), item.get(p.name()));
         return k;
+    }
+
+    /** The partition attribute values of an item, in order. */
+    public List<AttributeValue> hashValues(Map<String, AttributeValue> item) {
+        List<AttributeValue> out = new ArrayList<>(hashParts.size());
+        for (Part p : hashParts) out.add(item.get(p.name()));
+        return out;
+    }
+
+    /** The sort attribute values of an item, in order. */
+    public List<AttributeValue> rangeValues(Map<String, AttributeValue> item) {
+        List<AttributeValue> out = new ArrayList<>(rangeParts.size());
+        for (Part p : rangeParts) out.add(item.get(p.name()));
+        return out;
     }
 }

@@ -22,12 +22,13 @@ final class KeyConditions {
         return DynamoException.validation(message);
     }
 
+    /** A condition on one key attribute. */
+    private record Leaf(String op, List<AttributeValue> values) {}
+
     static KeyConditionSpec fromExpression(Condition c, KeyShape keys) {
         List<Condition> leaves = new ArrayList<>();
         flatten(c, leaves);
-        AttributeValue pk = null;
-        String op = null;
-        List<AttributeValue> values = null;
+        Map<String, Leaf> byAttr = new java.util.LinkedHashMap<>();
         for (Condition leaf : leaves) {
             String attr;
             String leafOp;
@@ -70,19 +71,62 @@ final class KeyConditions {
                 case Condition.In i -> throw invalid("Invalid operator used in KeyConditionExpression: IN");
                 default -> throw invalid("Query key condition not supported");
             }
-            if (attr.equals(keys.hashName())) {
-                if (pk != null) throw invalid("KeyConditionExpressions must only contain one condition per key");
-                if (!leafOp.equals("EQ")) throw invalid("Query key condition not supported");
-                pk = leafValues.get(0);
-            } else if (attr.equals(keys.rangeName())) {
-                if (op != null) throw invalid("KeyConditionExpressions must only contain one condition per key");
-                op = leafOp;
-                values = leafValues;
-            } else {
-                throw invalid("Query condition missed key schema element: " + (pk == null ? keys.hashName() : keys.rangeName()));
+            if (!keys.isKeyAttribute(attr)) {
+                throw invalid("Query condition missed key schema element: " + firstMissing(keys, byAttr));
+            }
+            if (byAttr.put(attr, new Leaf(leafOp, leafValues)) != null) {
+                throw invalid("KeyConditionExpressions must only contain one condition per key");
             }
         }
-        return checked(pk, op, values, keys);
+        return assemble(byAttr, keys);
+    }
+
+    /** The first key attribute (partition attributes, then sort attributes) without a condition. */
+    private static String firstMissing(KeyShape keys, Map<String, Leaf> byAttr) {
+        for (KeyShape.Part p : keys.parts()) if (!byAttr.containsKey(p.name())) return p.name();
+        return keys.hashName();
+    }
+
+    /**
+     * Every partition attribute by equality; sort attributes left to right: equality on a prefix,
+     * then at most one other comparison, with no gaps.
+     */
+    private static KeyConditionSpec assemble(Map<String, Leaf> byAttr, KeyShape keys) {
+        List<AttributeValue> partition = new ArrayList<>();
+        for (KeyShape.Part p : keys.hashParts()) {
+            Leaf l = byAttr.get(p.name());
+            if (l == null) throw invalid("Query condition missed key schema element: " + p.name());
+            if (!l.op().equals("EQ")) throw invalid("Query key condition not supported");
+            if (l.values().get(0).type() != p.type()) {
+                throw invalid("One or more parameter values were invalid: Condition parameter type does not match schema type");
+            }
+            partition.add(l.values().get(0));
+        }
+        List<AttributeValue> prefix = new ArrayList<>();
+        String op = null;
+        List<AttributeValue> values = null;
+        boolean ended = false;
+        for (KeyShape.Part p : keys.rangeParts()) {
+            Leaf l = byAttr.get(p.name());
+            if (l == null) {
+                ended = true;
+                continue;
+            }
+            if (ended || op != null) throw invalid("Query key condition not supported");
+            for (AttributeValue v : l.values()) {
+                if (v.type() != p.type()) {
+                    throw invalid("One or more parameter values were invalid: Condition parameter type does not match schema type");
+                }
+            }
+            boolean last = p.equals(keys.rangeParts().get(keys.rangeParts().size() - 1));
+            if (l.op().equals("EQ") && !last) {
+                prefix.add(l.values().get(0));
+            } else {
+                op = l.op();
+                values = l.values();
+            }
+        }
+        return new KeyConditionSpec(partition, prefix, op, values);
     }
 
     private static String single(Operand.PathOperand p) {
@@ -128,16 +172,9 @@ final class KeyConditions {
 
     private static KeyConditionSpec checked(AttributeValue pk, String op, List<AttributeValue> values, KeyShape keys) {
         if (pk == null) throw invalid("Query condition missed key schema element: " + keys.hashName());
-        if (pk.type() != keys.hashType()) {
-            throw invalid("One or more parameter values were invalid: Condition parameter type does not match schema type");
-        }
-        if (op != null) {
-            for (AttributeValue v : values) {
-                if (v.type() != keys.rangeType()) {
-                    throw invalid("One or more parameter values were invalid: Condition parameter type does not match schema type");
-                }
-            }
-        }
-        return new KeyConditionSpec(pk, op, values);
+        Map<String, Leaf> byAttr = new java.util.LinkedHashMap<>();
+        byAttr.put(keys.hashName(), new Leaf("EQ", List.of(pk)));
+        if (op != null) byAttr.put(keys.rangeName(), new Leaf(op, values));
+        return assemble(byAttr, keys);
     }
 }

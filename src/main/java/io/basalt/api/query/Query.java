@@ -62,7 +62,7 @@ public final class Query implements Operation<ReadRequest> {
         KeyRange range = spec.range(target.id(), forward);
         if (r.exclusiveStartKey() != null) {
             byte[] start = target.storageKey(r.exclusiveStartKey());
-            byte[] partition = KeyCodec.partitionPrefix(target.id(), spec.partitionValue());
+            byte[] partition = KeyCodec.compositePrefix(target.id(), spec.partitionValues(), java.util.List.of());
             if (!Arrays.equals(partition, 0, partition.length, start, 0, Math.min(start.length, partition.length))) {
                 throw DynamoException.validation("The provided starting key is invalid: The provided key element does not match the schema");
             }

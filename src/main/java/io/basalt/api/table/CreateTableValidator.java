@@ -50,8 +50,8 @@ final class CreateTableValidator {
         KeySchemaRules.constraints(c, r.keySchema(), "keySchema");
         c.enumValue(r.billingMode(), "billingMode", BILLING_MODE_ENUM);
         throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
-        indexConstraints(c, r.localSecondaryIndexes(), "localSecondaryIndexes");
-        indexConstraints(c, r.globalSecondaryIndexes(), "globalSecondaryIndexes");
+        indexConstraints(c, r.localSecondaryIndexes(), "localSecondaryIndexes", 2);
+        indexConstraints(c, r.globalSecondaryIndexes(), "globalSecondaryIndexes", 2 * KeySchemaRules.MAX_PARTS_PER_KIND);
         if (r.streamSpecification() != null) {
             c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType", STREAM_VIEW_TYPE_ENUM);
@@ -68,14 +68,14 @@ final class CreateTableValidator {
          .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1);
     }
 
-    private static void indexConstraints(Constraints c, List<TableJson.IndexSpec> indexes, String path) {
+    private static void indexConstraints(Constraints c, List<TableJson.IndexSpec> indexes, String path, int maxKeyElements) {
         if (indexes == null) return;
         for (int i = 0; i < indexes.size(); i++) {
             TableJson.IndexSpec x = indexes.get(i);
             String p = path + "." + (i + 1) + ".member";
             c.notNull(x.indexName(), p + ".indexName").tableName(x.indexName(), p + ".indexName");
             c.notNull(x.keySchema(), p + ".keySchema");
-            KeySchemaRules.constraints(c, x.keySchema(), p + ".keySchema");
+            KeySchemaRules.constraints(c, x.keySchema(), p + ".keySchema", maxKeyElements);
             c.notNull(x.projection(), p + ".projection");
             if (x.projection() != null) {
                 c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
@@ -135,11 +135,10 @@ final class CreateTableValidator {
                 throw DynamoException.validation("One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of " + MAX_GSIS);
             }
             for (TableJson.IndexSpec x : r.globalSecondaryIndexes()) {
-                KeyShape ik = KeySchemaRules.shape(x.keySchema(), attributes, x.indexName());
+                KeyShape ik = KeySchemaRules.globalIndexShape(x.keySchema(), attributes, x.indexName());
                 checkDuplicate(indexNames, x.indexName());
                 Throughput it = billingThroughput(billing, x.provisionedThroughput(), x.indexName());
-                used.add(ik.hashName());
-                if (ik.hasRange()) used.add(ik.rangeName());
+                for (KeyShape.Part part : ik.parts()) used.add(part.name());
                 gsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), true, ik, projectionType(x),
                         nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput()), IndexDefinition.ACTIVE));
             }

@@ -68,7 +68,7 @@ final class GsiChanges {
                 if (x.keySchema() == null || x.projection() == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: KeySchema and Projection are required to create index: " + x.indexName());
                 }
-                KeyShape ik = KeySchemaRules.shape(x.keySchema(), attributes, x.indexName());
+                KeyShape ik = KeySchemaRules.globalIndexShape(x.keySchema(), attributes, x.indexName());
                 Throughput it = CreateTableValidator.billingThroughput(t.billingMode(), x.provisionedThroughput(), x.indexName());
                 gsis.add(new IndexDefinition(x.indexName(), engine.catalog().allocateId(), true, ik,
                         CreateTableValidator.projectionType(x), CreateTableValidator.nonKey(x, t.keys(), ik), it,

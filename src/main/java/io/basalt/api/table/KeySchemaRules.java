@@ -14,9 +14,16 @@ final class KeySchemaRules {
 
     private KeySchemaRules() {}
 
+    /** Most attributes of each kind in a global secondary index's multi-attribute key. */
+    static final int MAX_PARTS_PER_KIND = 4;
+
     static void constraints(Constraints c, List<TableJson.KeyElement> keySchema, String path) {
+        constraints(c, keySchema, path, 2);
+    }
+
+    static void constraints(Constraints c, List<TableJson.KeyElement> keySchema, String path, int maxElements) {
         if (keySchema == null) return;
-        c.minSize(keySchema, path, 1).maxSize(keySchema, path, 2);
+        c.minSize(keySchema, path, 1).maxSize(keySchema, path, maxElements);
         for (int i = 0; i < keySchema.size(); i++) {
             TableJson.KeyElement k = keySchema.get(i);
             String p = path + "." + (i + 1) + ".member";
@@ -26,6 +33,48 @@ final class KeySchemaRules {
              .notNull(k.keyType(), p + ".keyType")
              .enumValue(k.keyType(), p + ".keyType", KEY_TYPE_ENUM);
         }
+    }
+
+    /**
+     * A global secondary index's key: one to four HASH elements followed by up to four RANGE
+     * elements (multi-attribute keys), all distinct and defined.
+     */
+    static KeyShape globalIndexShape(List<TableJson.KeyElement> keySchema, Map<String, AttrType> defined, String indexName) {
+        boolean twoHash = keySchema.size() == 2 && "HASH".equals(keySchema.get(0).keyType()) && "HASH".equals(keySchema.get(1).keyType());
+        if (keySchema.size() <= 2 && !twoHash) return shape(keySchema, defined, indexName);
+        if (!"HASH".equals(keySchema.get(0).keyType())) {
+            throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+        }
+        List<KeyShape.Part> hash = new java.util.ArrayList<>(), range = new java.util.ArrayList<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        StringBuilder missing = new StringBuilder();
+        for (TableJson.KeyElement k : keySchema) {
+            if ("HASH".equals(k.keyType())) {
+                if (!range.isEmpty()) {
+                    throw DynamoException.validation("Invalid KeySchema: HASH key elements must come before RANGE key elements");
+                }
+                hash.add(new KeyShape.Part(k.attributeName(), defined.get(k.attributeName())));
+            } else {
+                range.add(new KeyShape.Part(k.attributeName(), defined.get(k.attributeName())));
+            }
+            if (!names.add(k.attributeName())) {
+                throw DynamoException.validation("Invalid KeySchema: Some index key attributes are duplicated: " + k.attributeName());
+            }
+            if (!defined.containsKey(k.attributeName())) {
+                if (missing.length() > 0) missing.append(", ");
+                missing.append(k.attributeName());
+            }
+        }
+        if (hash.isEmpty()) throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+        if (hash.size() > MAX_PARTS_PER_KIND || range.size() > MAX_PARTS_PER_KIND) {
+            throw DynamoException.validation("One or more parameter values were invalid: A global secondary index key can have at most "
+                    + MAX_PARTS_PER_KIND + " HASH and " + MAX_PARTS_PER_KIND + " RANGE attributes. IndexName: " + indexName);
+        }
+        if (missing.length() > 0) {
+            throw DynamoException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["
+                    + missing + "], AttributeDefinitions: " + defined.keySet());
+        }
+        return new KeyShape(hash, range);
     }
 
     /** Validates element order and builds the shape; every key attribute must be defined. */

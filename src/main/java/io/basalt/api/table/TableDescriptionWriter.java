@@ -91,13 +91,15 @@ public final class TableDescriptionWriter {
 
     static void writeKeySchema(JsonGenerator g, KeyShape k) throws IOException {
         g.writeArrayFieldStart("KeySchema");
-        g.writeStartObject();
-        g.writeStringField("AttributeName", k.hashName());
-        g.writeStringField("KeyType", "HASH");
-        g.writeEndObject();
-        if (k.hasRange()) {
+        for (KeyShape.Part p : k.hashParts()) {
             g.writeStartObject();
-            g.writeStringField("AttributeName", k.rangeName());
+            g.writeStringField("AttributeName", p.name());
+            g.writeStringField("KeyType", "HASH");
+            g.writeEndObject();
+        }
+        for (KeyShape.Part p : k.rangeParts()) {
+            g.writeStartObject();
+            g.writeStringField("AttributeName", p.name());
             g.writeStringField("KeyType", "RANGE");
             g.writeEndObject();
         }

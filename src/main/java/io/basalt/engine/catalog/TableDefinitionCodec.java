@@ -69,6 +69,14 @@ final class TableDefinitionCodec {
 
     private static void writeKeys(JsonGenerator g, KeyShape k) throws IOException {
         g.writeStartObject();
+        if (k.multiAttribute()) {
+            g.writeArrayFieldStart("hashParts");
+            for (KeyShape.Part p : k.hashParts()) g.writeString(p.name() + ":" + p.type().tag());
+            g.writeEndArray();
+            g.writeArrayFieldStart("rangeParts");
+            for (KeyShape.Part p : k.rangeParts()) g.writeString(p.name() + ":" + p.type().tag());
+            g.writeEndArray();
+        }
         g.writeStringField("hash", k.hashName());
         g.writeStringField("hashType", k.hashType().tag());
         if (k.hasRange()) {
@@ -141,9 +149,23 @@ final class TableDefinitionCodec {
     }
 
     private static KeyShape keys(Map<String, Object> k) {
+        if (k.containsKey("hashParts")) {
+            return new KeyShape(parts(k.get("hashParts")), parts(k.get("rangeParts")));
+        }
         String range = (String) k.get("range");
         return new KeyShape((String) k.get("hash"), AttrType.ofTag((String) k.get("hashType")),
                 range, range == null ? null : AttrType.ofTag((String) k.get("rangeType")));
+    }
+
+    /** Parts stored as "name:TYPE" (the type tag never contains ':', names may). */
+    private static List<KeyShape.Part> parts(Object list) {
+        List<KeyShape.Part> out = new ArrayList<>();
+        for (Object o : (List<?>) list) {
+            String s = (String) o;
+            int colon = s.lastIndexOf(':');
+            out.add(new KeyShape.Part(s.substring(0, colon), AttrType.ofTag(s.substring(colon + 1))));
+        }
+        return out;
     }
 
     private static Throughput throughput(Map<String, Object> t) {

@@ -20,14 +20,16 @@ public final class IndexEntries {
     /** Whether the item has all key attributes of the index. */
     public static boolean indexed(IndexDefinition index, Map<String, AttributeValue> item) {
         if (item == null) return false;
-        KeyShape k = index.keys();
-        return item.containsKey(k.hashName()) && (!k.hasRange() || item.containsKey(k.rangeName()));
+        for (KeyShape.Part p : index.keys().parts()) {
+            if (!item.containsKey(p.name())) return false;
+        }
+        return true;
     }
 
     /** The index entry's storage key. */
     public static byte[] entryKey(TableDefinition table, IndexDefinition index, Map<String, AttributeValue> item) {
         KeyShape ik = index.keys(), tk = table.keys();
-        return KeyCodec.indexKey(index.indexId(), item.get(ik.hashName()), ik.hasRange() ? item.get(ik.rangeName()) : null,
+        return KeyCodec.compositeIndexKey(index.indexId(), ik.hashValues(item), ik.rangeValues(item),
                 item.get(tk.hashName()), tk.hasRange() ? item.get(tk.rangeName()) : null);
     }
 
@@ -60,9 +62,7 @@ public final class IndexEntries {
     }
 
     private static void validate(IndexDefinition index, Map<String, AttributeValue> item) {
-        KeyShape k = index.keys();
-        check(index, k.hashName(), k.hashType(), item.get(k.hashName()));
-        if (k.hasRange()) check(index, k.rangeName(), k.rangeType(), item.get(k.rangeName()));
+        for (KeyShape.Part p : index.keys().parts()) check(index, p.name(), p.type(), item.get(p.name()));
     }
 
     private static void check(IndexDefinition index, String name, io.basalt.model.AttrType type, AttributeValue v) {

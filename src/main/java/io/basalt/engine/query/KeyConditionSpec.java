@@ -5,14 +5,25 @@ import io.basalt.model.KeyCodec;
 import java.util.List;
 
 /**
- * A Query's key condition reduced to what selects the key range: the partition key value and an
- * optional sort key operator (EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH) with its values.
+ * A Query's key condition reduced to what selects the key range: the partition key value(s), the
+ * values of leading sort attributes compared with equality (multi-attribute keys), and an optional
+ * operator (EQ, LT, LE, GT, GE, BETWEEN, BEGINS_WITH) on the next sort attribute.
  */
-public record KeyConditionSpec(AttributeValue partitionValue, String sortOperator, List<AttributeValue> sortValues) {
+public record KeyConditionSpec(List<AttributeValue> partitionValues, List<AttributeValue> sortPrefix,
+                               String sortOperator, List<AttributeValue> sortValues) {
 
-    /** The storage range of matching items, walked forward or backward. */
-    public KeyRange range(long tableId, boolean forward) {
-        byte[] p = KeyCodec.partitionPrefix(tableId, partitionValue);
+    /** A single-attribute key condition. */
+    public KeyConditionSpec(AttributeValue partitionValue, String sortOperator, List<AttributeValue> sortValues) {
+        this(List.of(partitionValue), List.of(), sortOperator, sortValues);
+    }
+
+    public AttributeValue partitionValue() {
+        return partitionValues.get(0);
+    }
+
+    /** The storage range of matching entries, walked forward or backward. */
+    public KeyRange range(long id, boolean forward) {
+        byte[] p = KeyCodec.compositePrefix(id, partitionValues, sortPrefix);
         byte[] from = p;
         byte[] to = KeyCodec.prefixEnd(p);
         if (sortOperator != null) {

@@ -43,11 +43,9 @@ public record ReadTarget(TableDefinition table, IndexDefinition index) {
         Map<String, AttributeValue> expectedNames = new LinkedHashMap<>();
         KeyShape t = table.keys();
         for (KeyShape k : index == null ? new KeyShape[] {t} : new KeyShape[] {t, index.keys()}) {
-            if (!typed(esk, k.hashName(), k.hashType())) return false;
-            expectedNames.put(k.hashName(), null);
-            if (k.hasRange()) {
-                if (!typed(esk, k.rangeName(), k.rangeType())) return false;
-                expectedNames.put(k.rangeName(), null);
+            for (KeyShape.Part p : k.parts()) {
+                if (!typed(esk, p.name(), p.type())) return false;
+                expectedNames.put(p.name(), null);
             }
         }
         return esk.keySet().equals(expectedNames.keySet());
@@ -65,7 +63,7 @@ public record ReadTarget(TableDefinition table, IndexDefinition index) {
             return KeyCodec.itemKey(table.id(), esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
         }
         KeyShape i = index.keys();
-        return KeyCodec.indexKey(index.indexId(), esk.get(i.hashName()), i.hasRange() ? esk.get(i.rangeName()) : null,
+        return KeyCodec.compositeIndexKey(index.indexId(), i.hashValues(esk), i.rangeValues(esk),
                 esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
     }
 }
