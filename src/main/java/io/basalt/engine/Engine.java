@@ -24,7 +24,7 @@ public final class Engine implements AutoCloseable {
         this.storage = storage;
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
-        this.indexes = new IndexMaintainer(catalog);
+        this.indexes = new IndexMaintainer(catalog, storage);
         items.addContributor(indexes);
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }

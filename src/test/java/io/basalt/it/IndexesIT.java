@@ -152,6 +152,26 @@ class IndexesIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    void itemCollectionSizeLimit() {
+        System.setProperty("basalt.itemCollectionLimitBytes", "20000");
+        try {
+            for (int i = 0; i < 3; i++) {
+                int ii = i;
+                ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o" + ii, "pad", "x".repeat(5000))));
+            }
+            Sdk.fails(software.amazon.awssdk.services.dynamodb.model.ItemCollectionSizeLimitExceededException.class,
+                    "ItemCollectionSizeLimitExceededException", "Item collection size limit exceeded",
+                    () -> ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o9", "pad", "x".repeat(6000)))));
+            // shrinking an item is always allowed, and frees room
+            ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o0")));
+            ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o9", "pad", "x".repeat(4000))));
+        } finally {
+            System.clearProperty("basalt.itemCollectionLimitBytes");
+        }
+    }
+
+    @Test
     @Covers(operation = "UpdateTable", parameters = {"GlobalSecondaryIndexUpdates", "AttributeDefinitions"})
     void onlineIndexCreationWhileWriting() throws Exception {
         Sdk.createHashTable(ddb, "backfilled");

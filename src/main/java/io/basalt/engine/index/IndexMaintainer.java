@@ -28,9 +28,35 @@ public final class IndexMaintainer implements ChangeContributor {
     private final TableCatalog catalog;
     /** Per index id: [item count, size bytes]. */
     private final Map<Long, AtomicLong[]> counters = new ConcurrentHashMap<>();
+    /** Item collection sizes of tables with LSIs, by partition prefix; measured once, then kept up to date. */
+    private final Map<java.nio.ByteBuffer, AtomicLong> collections = new ConcurrentHashMap<>();
+    private final io.basalt.storage.StorageEngine storage;
 
-    public IndexMaintainer(TableCatalog catalog) {
+    /** The service's item collection limit for tables with local secondary indexes (10 GB). */
+    public static final long ITEM_COLLECTION_LIMIT = 10L * 1024 * 1024 * 1024;
+
+    static long itemCollectionLimit() {
+        // a system property lets tests exercise the limit without writing 10 GB
+        return Long.getLong("basalt.itemCollectionLimitBytes", ITEM_COLLECTION_LIMIT);
+    }
+
+    public IndexMaintainer(TableCatalog catalog, io.basalt.storage.StorageEngine storage) {
         this.catalog = catalog;
+        this.storage = storage;
+    }
+
+    /** Bytes an item occupies in its item collection: the item plus its LSI entries. */
+    private static long collectionBytes(TableDefinition t, Map<String, AttributeValue> item) {
+        if (item == null) return 0;
+        long bytes = ItemSize.of(item);
+        for (IndexDefinition i : t.localIndexes()) bytes += IndexEntries.entrySize(t, i, item);
+        return bytes;
+    }
+
+    private AtomicLong collection(TableDefinition t, Map<String, AttributeValue> item) {
+        AttributeValue pk = item.get(t.keys().hashName());
+        java.nio.ByteBuffer key = java.nio.ByteBuffer.wrap(io.basalt.model.KeyCodec.partitionPrefix(t.id(), pk));
+        return collections.computeIfAbsent(key, k -> new AtomicLong(ItemCollections.sizeBytes(storage, t, pk)));
     }
 
     private TableDefinition definition(TableRef table) {
@@ -51,6 +77,13 @@ public final class IndexMaintainer implements ChangeContributor {
         TableDefinition t = definition(table);
         if (t == null) return;
         if (newItem != null) IndexEntries.validate(t, newItem);
+        if (newItem != null && !t.localIndexes().isEmpty()) {
+            long delta = collectionBytes(t, newItem) - collectionBytes(t, oldItem);
+            if (delta > 0 && collection(t, newItem).get() + delta > itemCollectionLimit()) {
+                throw new io.basalt.error.DynamoException(io.basalt.error.ErrorType.ITEM_COLLECTION_SIZE_LIMIT_EXCEEDED,
+                        "Item collection size limit exceeded");
+            }
+        }
         for (IndexDefinition index : indexes(t)) {
             boolean was = IndexEntries.indexed(index, oldItem), is = IndexEntries.indexed(index, newItem);
             if (!was && !is) continue;
@@ -75,6 +108,13 @@ public final class IndexMaintainer implements ChangeContributor {
     public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         TableDefinition t = definition(table);
         if (t == null) return;
+        if (!t.localIndexes().isEmpty()) {
+            // only collections already measured are adjusted: a first measurement after the commit already includes it
+            Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
+            AtomicLong size = collections.get(java.nio.ByteBuffer.wrap(
+                    io.basalt.model.KeyCodec.partitionPrefix(t.id(), any.get(t.keys().hashName()))));
+            if (size != null) size.addAndGet(collectionBytes(t, newItem) - collectionBytes(t, oldItem));
+        }
         for (IndexDefinition index : indexes(t)) {
             long before = IndexEntries.entrySize(t, index, oldItem), after = IndexEntries.entrySize(t, index, newItem);
             boolean was = IndexEntries.indexed(index, oldItem), is = IndexEntries.indexed(index, newItem);
