@@ -32,7 +32,7 @@ public final class ConditionParser extends ParserBase {
         return ExpressionCache.get(kind, src, ctx, c -> parseUncached(src, kind, c));
     }
 
-    private static Parsed parseUncached(String src, ExpressionKind kind, ExpressionContext ctx) {
+    static Parsed parseUncached(String src, ExpressionKind kind, ExpressionContext ctx) {
         ConditionParser p = new ConditionParser(src, kind, ctx);
         Condition c = p.or();
         p.expectEnd();

@@ -24,7 +24,7 @@ public final class UpdateParser extends ParserBase {
         return ExpressionCache.get(ExpressionKind.UPDATE, src, ctx, c -> parseUncached(src, c));
     }
 
-    private static UpdateAction parseUncached(String src, ExpressionContext ctx) {
+    static UpdateAction parseUncached(String src, ExpressionContext ctx) {
         UpdateParser p = new UpdateParser(src, ctx);
         p.clauses();
         UpdateAction a = new UpdateAction(p.sets, p.removes, p.adds, p.deletes);
