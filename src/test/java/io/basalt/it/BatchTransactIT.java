@@ -148,6 +148,11 @@ class BatchTransactIT extends ServerTestBase {
         assertEquals(Map.of("v", n("2")), got.responses().get(2).item());
         assertEquals(6.0, got.consumedCapacity().get(0).capacityUnits());
 
+        String big = "x".repeat(390 * 1024);
+        List<TransactWriteItem> heavy = new ArrayList<>();
+        for (int i = 0; i < 11; i++) heavy.add(txPut(item("pk", "heavy" + i, "v", big), null));
+        validation("Transaction size has exceeded the maximum allowed size of 4 MB",
+                () -> ddb.transactWriteItems(b -> b.transactItems(heavy)));
         validation("Transaction request cannot include multiple operations on one item",
                 () -> ddb.transactWriteItems(b -> b.transactItems(txPut(item("pk", "same"), null), txPut(item("pk", "same", "x", "y"), null))));
     }

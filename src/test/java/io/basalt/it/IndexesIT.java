@@ -175,15 +175,26 @@ class IndexesIT extends ServerTestBase {
     @Covers(operation = "UpdateTable", parameters = {"GlobalSecondaryIndexUpdates", "AttributeDefinitions"})
     void onlineIndexCreationWhileWriting() throws Exception {
         Sdk.createHashTable(ddb, "backfilled");
-        for (int i = 0; i < 3000; i++) {
-            int ii = i;
-            ddb.putItem(b -> b.tableName("backfilled").item(item("pk", "k" + ii, "grp", "g" + (ii % 7), "v", n(Integer.toString(ii)))));
+        int items = 100_000;
+        java.util.concurrent.ExecutorService loaders = java.util.concurrent.Executors.newFixedThreadPool(4);
+        for (int start = 0; start < items; start += 25) {
+            int from = start;
+            loaders.execute(() -> {
+                List<software.amazon.awssdk.services.dynamodb.model.WriteRequest> batch = new ArrayList<>();
+                for (int i = from; i < from + 25; i++) {
+                    Map<String, AttributeValue> it = item("pk", "k" + i, "grp", "g" + (i % 7), "v", n(Integer.toString(i)));
+                    batch.add(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder().putRequest(p -> p.item(it)).build());
+                }
+                ddb.batchWriteItem(b -> b.requestItems(Map.of("backfilled", batch)));
+            });
         }
+        loaders.shutdown();
+        assertTrue(loaders.awaitTermination(5, java.util.concurrent.TimeUnit.MINUTES));
         AtomicBoolean stop = new AtomicBoolean();
         Thread writer = new Thread(() -> {
             int i = 0;
             while (!stop.get()) {
-                int ii = i++ % 3000;
+                int ii = i++ % 100_000;
                 ddb.updateItem(b -> b.tableName("backfilled").key(item("pk", "k" + ii)).updateExpression("SET grp = :g, v = v + :one")
                         .expressionAttributeValues(Map.of(":g", s("g" + (ii % 5)), ":one", n("1"))));
             }
@@ -194,7 +205,10 @@ class IndexesIT extends ServerTestBase {
                 .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("by_grp")
                         .keySchema(k -> k.attributeName("grp").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.ALL)))));
-        long deadline = System.currentTimeMillis() + 60_000;
+        validation("Cannot read from backfilling global secondary index: by_grp",
+                () -> ddb.query(b -> b.tableName("backfilled").indexName("by_grp").keyConditionExpression("grp = :g")
+                        .expressionAttributeValues(Map.of(":g", s("g1")))));
+        long deadline = System.currentTimeMillis() + 300_000;
         while (true) {
             var idx = ddb.describeTable(b -> b.tableName("backfilled")).table().globalSecondaryIndexes().get(0);
             if (idx.indexStatus() == IndexStatus.ACTIVE) break;
