@@ -96,13 +96,7 @@ public final class KeyCodec {
 
     public static byte[] indexKey(long indexId, AttributeValue ipk, AttributeValue iskOrNull,
                                   AttributeValue pk, AttributeValue skOrNull) {
-        byte[] head = itemKey(indexId, ipk, iskOrNull);
-        byte[] epk = encode(pk);
-        byte[] esk = skOrNull == null ? new byte[0] : encode(skOrNull);
-        byte[] out = Arrays.copyOf(head, head.length + epk.length + esk.length);
-        System.arraycopy(epk, 0, out, head.length, epk.length);
-        System.arraycopy(esk, 0, out, head.length + epk.length, esk.length);
-        return out;
+        return compositeIndexKey(indexId, List.of(ipk), iskOrNull == null ? List.of() : List.of(iskOrNull), pk, skOrNull);
     }
 
     public static byte[] tablePrefix(long tableId) {

@@ -151,13 +151,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
         out.writeStartObject();
         out.writeObjectFieldStart("UnprocessedItems");
         out.writeEndObject();
-        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
-            out.writeArrayFieldStart("ConsumedCapacity");
-            for (Map.Entry<String, Double> u : units.entrySet()) {
-                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
-            }
-            out.writeEndArray();
-        }
+        ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 }

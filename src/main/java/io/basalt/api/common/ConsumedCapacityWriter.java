@@ -48,6 +48,16 @@ public final class ConsumedCapacityWriter {
         g.writeEndObject();
     }
 
+    /** Writes {@code "ConsumedCapacity": [...]}, one entry per table (batch and transaction operations). */
+    public static void writeList(JsonGenerator g, String mode, Map<String, Double> unitsByTable) throws IOException {
+        if (!wanted(mode)) return;
+        g.writeArrayFieldStart("ConsumedCapacity");
+        for (Map.Entry<String, Double> u : unitsByTable.entrySet()) {
+            write(g, mode, u.getKey(), u.getValue(), Map.of(), Map.of());
+        }
+        g.writeEndArray();
+    }
+
     private static void writeIndexes(JsonGenerator g, String member, Map<String, Double> units) throws IOException {
         if (units.isEmpty()) return;
         g.writeObjectFieldStart(member);

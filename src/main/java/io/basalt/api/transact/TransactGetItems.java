@@ -96,13 +96,7 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
             out.writeEndObject();
         }
         out.writeEndArray();
-        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
-            out.writeArrayFieldStart("ConsumedCapacity");
-            for (Map.Entry<String, Double> u : units.entrySet()) {
-                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
-            }
-            out.writeEndArray();
-        }
+        ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 }

@@ -97,13 +97,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             }
         }
         out.writeStartObject();
-        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
-            out.writeArrayFieldStart("ConsumedCapacity");
-            for (Map.Entry<String, Double> u : units.entrySet()) {
-                ConsumedCapacityWriter.write(out, r.returnConsumedCapacity(), u.getKey(), u.getValue(), Map.of(), Map.of());
-            }
-            out.writeEndArray();
-        }
+        ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 
