@@ -7,6 +7,7 @@ import java.util.Map;
 /** Every operation of the DynamoDB_20120810 API that Basalt serves, by name. */
 public final class OperationRegistry {
     private final Map<String, Operation<?>> operations = new HashMap<>();
+    private final Map<String, Operation<?>> streamOperations = new HashMap<>();
 
     public OperationRegistry(Engine engine) {
         // Control plane
@@ -35,10 +36,24 @@ public final class OperationRegistry {
         register(new io.basalt.api.batch.BatchWriteItem(engine));
         register(new io.basalt.api.transact.TransactWriteItems(engine));
         register(new io.basalt.api.transact.TransactGetItems(engine));
+        // DynamoDB Streams API (DynamoDBStreams_20120810), on the same endpoint
+        registerStream(new io.basalt.api.streams.ListStreams(engine));
+        registerStream(new io.basalt.api.streams.DescribeStream(engine));
+        registerStream(new io.basalt.api.streams.GetShardIterator(engine));
+        registerStream(new io.basalt.api.streams.GetRecords(engine));
     }
 
     private void register(Operation<?> op) {
         operations.put(op.name(), op);
+    }
+
+    private void registerStream(Operation<?> op) {
+        streamOperations.put(op.name(), op);
+    }
+
+    /** The DynamoDB Streams operation for a name, or null when unknown. */
+    public Operation<?> findStream(String name) {
+        return streamOperations.get(name);
     }
 
     /** The operation for a name, or null when unknown. */

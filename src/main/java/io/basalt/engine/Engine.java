@@ -19,6 +19,7 @@ public final class Engine implements AutoCloseable {
     private final TableCatalog catalog;
     private final ItemStore items;
     private final IndexMaintainer indexes;
+    private final io.basalt.engine.stream.StreamRecorder streams;
 
     public Engine(StorageEngine storage) {
         this.storage = storage;
@@ -26,6 +27,8 @@ public final class Engine implements AutoCloseable {
         this.items = new ItemStore(storage);
         this.indexes = new IndexMaintainer(catalog, storage);
         items.addContributor(indexes);
+        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage);
+        items.addContributor(streams);
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }
 
@@ -46,6 +49,10 @@ public final class Engine implements AutoCloseable {
         } catch (RuntimeException closing) {
             // the store was closed during start-up; counts are advisory
         }
+    }
+
+    public io.basalt.engine.stream.StreamRecorder streams() {
+        return streams;
     }
 
     public IndexMaintainer indexes() {

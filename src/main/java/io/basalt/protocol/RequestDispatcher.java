@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
     public static final String TARGET_PREFIX = "DynamoDB_20120810.";
+    public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
 
     private final OperationRegistry operations;
 
@@ -37,6 +38,8 @@ public final class RequestDispatcher {
             Operation<?> op = null;
             if (target != null && target.startsWith(TARGET_PREFIX)) {
                 op = operations.find(target.substring(TARGET_PREFIX.length()));
+            } else if (target != null && target.startsWith(STREAMS_TARGET_PREFIX)) {
+                op = operations.findStream(target.substring(STREAMS_TARGET_PREFIX.length()));
             }
             if (op == null) {
                 throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);

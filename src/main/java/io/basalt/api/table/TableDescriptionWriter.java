@@ -89,7 +89,7 @@ public final class TableDescriptionWriter {
         g.writeEndObject();
     }
 
-    static void writeKeySchema(JsonGenerator g, KeyShape k) throws IOException {
+    public static void writeKeySchema(JsonGenerator g, KeyShape k) throws IOException {
         g.writeArrayFieldStart("KeySchema");
         for (KeyShape.Part p : k.hashParts()) {
             g.writeStartObject();

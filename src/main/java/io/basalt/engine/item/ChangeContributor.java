@@ -11,6 +11,9 @@ import java.util.Map;
 public interface ChangeContributor {
     void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch);
 
+    /** Called when a change this contributor saw was not committed (lost a race, or failed). */
+    default void aborted() {}
+
     /** Called once the change has committed (for counters). */
     default void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {}
 }

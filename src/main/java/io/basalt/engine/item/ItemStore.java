@@ -73,8 +73,12 @@ public final class ItemStore {
             try {
                 storage.commit(batch);
             } catch (VersionConflictException e) {
+                for (ChangeContributor c : contributors) c.aborted();
                 if (attempt > 8) Thread.yield();
                 continue;
+            } catch (RuntimeException e) {
+                for (ChangeContributor c : contributors) c.aborted();
+                throw e;
             }
             updateCounters(table, old, next);
             for (ChangeContributor c : contributors) {
@@ -152,10 +156,14 @@ public final class ItemStore {
                     mutationItem[m] = i;
                 }
             }
-            if (failures != null) throw new TxFailure(failures);
+            if (failures != null) {
+                for (ChangeContributor c : contributors) c.aborted();
+                throw new TxFailure(failures);
+            }
             try {
                 storage.commit(batch);
             } catch (VersionConflictException e) {
+                for (ChangeContributor c : contributors) c.aborted();
                 if (attempt >= 4) throw new TxConflict(mutationItem[e.mutationIndex()]);
                 Thread.yield();
                 continue;

@@ -1,0 +1,115 @@
+package io.basalt.api.streams;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.stream.StreamRecorder;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.ItemSize;
+import io.basalt.model.KeyCodec;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * GetRecords: up to Limit (1..1000) records after the iterator's position, never beyond the last
+ * record whose writers have all committed, and the iterator to continue from.
+ */
+public final class GetRecords implements Operation<GetRecords.Request> {
+    record Request(String shardIterator, Long limit) {}
+
+    private final Engine engine;
+
+    public GetRecords(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "GetRecords"; }
+
+    @Override
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[2];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "ShardIterator" -> f[0] = JsonIn.string(q);
+                case "Limit" -> f[1] = JsonIn.integer(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((String) f[0], (Long) f[1]);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().notNull(r.shardIterator(), "shardIterator").minLength(r.shardIterator(), "shardIterator", 1)
+                .maxLength(r.shardIterator(), "shardIterator", 2048).min(r.limit(), "limit", 1).max(r.limit(), "limit", 1000).check();
+        ShardIterators.Position pos = ShardIterators.decode(r.shardIterator());
+        TableDefinition t = StreamArns.resolve(engine, pos.streamArn());
+        int limit = r.limit() == null ? 1000 : r.limit().intValue();
+        long readable = engine.streams().readableSequence(t.id(), t.stream().label(), pos.shard());
+        long last = pos.after();
+        byte[] from = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), pos.after() + 1);
+        byte[] to = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), readable + 1);
+        out.writeStartObject();
+        out.writeArrayFieldStart("Records");
+        if (pos.after() < readable) {
+            int n = 0;
+            try (StorageCursor c = engine.storage().scan(Space.STREAMS, from, to, false)) {
+                while (n < limit && c.next()) {
+                    long seq = StreamRecorder.sequenceOf(c.key());
+                    writeRecord(out, ctx, t, seq, ItemCodec.decode(c.value()));
+                    last = seq;
+                    n++;
+                }
+            }
+        }
+        out.writeEndArray();
+        boolean closed = !t.stream().enabled() && last >= readable;
+        if (!closed) out.writeStringField("NextShardIterator", ShardIterators.encode(pos.streamArn(), pos.shard(), last));
+        out.writeEndObject();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void writeRecord(JsonGenerator out, RequestContext ctx, TableDefinition t, long seq,
+                                    Map<String, AttributeValue> rec) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("eventID", Long.toHexString(KeyCodec.hash((t.stream().label() + seq + t.id()).getBytes()))
+                + Long.toHexString(seq));
+        out.writeStringField("eventName", ((AttributeValue.S) rec.get("e")).value());
+        out.writeStringField("eventVersion", "1.1");
+        out.writeStringField("eventSource", "aws:dynamodb");
+        out.writeStringField("awsRegion", ctx.region());
+        out.writeObjectFieldStart("dynamodb");
+        out.writeNumberField("ApproximateCreationDateTime", ((AttributeValue.N) rec.get("t")).value().value());
+        Map<String, AttributeValue> keys = ((AttributeValue.M) rec.get("k")).value();
+        out.writeFieldName("Keys");
+        AttributeValueJson.writeItem(out, keys);
+        long size = ItemSize.of(keys);
+        if (rec.get("n") != null) {
+            Map<String, AttributeValue> img = ((AttributeValue.M) rec.get("n")).value();
+            out.writeFieldName("NewImage");
+            AttributeValueJson.writeItem(out, img);
+            size += ItemSize.of(img);
+        }
+        if (rec.get("o") != null) {
+            Map<String, AttributeValue> img = ((AttributeValue.M) rec.get("o")).value();
+            out.writeFieldName("OldImage");
+            AttributeValueJson.writeItem(out, img);
+            size += ItemSize.of(img);
+        }
+        out.writeStringField("SequenceNumber", StreamArns.sequenceNumber(seq));
+        out.writeNumberField("SizeBytes", size);
+        out.writeStringField("StreamViewType", t.stream().viewType() == null ? "KEYS_ONLY" : t.stream().viewType());
+        out.writeEndObject();
+        out.writeEndObject();
+    }
+}

@@ -1,0 +1,73 @@
+package io.basalt.api.streams;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.error.DynamoException;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+
+/** GetShardIterator: TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER. */
+public final class GetShardIterator implements Operation<GetShardIterator.Request> {
+    record Request(String streamArn, String shardId, String shardIteratorType, String sequenceNumber) {}
+
+    private final Engine engine;
+
+    public GetShardIterator(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "GetShardIterator"; }
+
+    @Override
+    public Request parse(JsonParser p) throws IOException {
+        String[] f = new String[4];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "StreamArn" -> f[0] = JsonIn.string(q);
+                case "ShardId" -> f[1] = JsonIn.string(q);
+                case "ShardIteratorType" -> f[2] = JsonIn.string(q);
+                case "SequenceNumber" -> f[3] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request(f[0], f[1], f[2], f[3]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().notNull(r.streamArn(), "streamArn").notNull(r.shardId(), "shardId")
+                .notNull(r.shardIteratorType(), "shardIteratorType")
+                .enumValue(r.shardIteratorType(), "shardIteratorType", "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]").check();
+        TableDefinition t = StreamArns.resolve(engine, r.streamArn());
+        int shard = StreamArns.shardIndex(t, r.shardId());
+        if (shard < 0) {
+            throw DynamoException.resourceNotFound("Requested resource not found: Shard does not exist");
+        }
+        boolean needsSequence = r.shardIteratorType().endsWith("SEQUENCE_NUMBER");
+        if (needsSequence && r.sequenceNumber() == null) {
+            throw DynamoException.validation("SequenceNumber is required for ShardIteratorType " + r.shardIteratorType());
+        }
+        long after;
+        switch (r.shardIteratorType()) {
+            case "TRIM_HORIZON" -> after = 0;
+            case "LATEST" -> after = engine.streams().readableSequence(t.id(), t.stream().label(), shard);
+            default -> {
+                long seq;
+                try {
+                    seq = Long.parseLong(r.sequenceNumber());
+                } catch (NumberFormatException e) {
+                    throw DynamoException.validation("Invalid SequenceNumber: " + r.sequenceNumber());
+                }
+                after = r.shardIteratorType().equals("AT_SEQUENCE_NUMBER") ? seq - 1 : seq;
+            }
+        }
+        out.writeStartObject();
+        out.writeStringField("ShardIterator", ShardIterators.encode(r.streamArn(), shard, after));
+        out.writeEndObject();
+    }
+}

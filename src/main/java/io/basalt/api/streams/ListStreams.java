@@ -1,0 +1,73 @@
+package io.basalt.api.streams;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** ListStreams: the streams of all tables, or of one table; Limit and ExclusiveStartStreamArn paging. */
+public final class ListStreams implements Operation<ListStreams.Request> {
+    record Request(String tableName, Long limit, String exclusiveStartStreamArn) {}
+
+    private final Engine engine;
+
+    public ListStreams(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "ListStreams"; }
+
+    @Override
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[3];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TableName" -> f[0] = JsonIn.string(q);
+                case "Limit" -> f[1] = JsonIn.integer(q);
+                case "ExclusiveStartStreamArn" -> f[2] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((String) f[0], (Long) f[1], (String) f[2]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().tableName(r.tableName(), "tableName").min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
+        List<TableDefinition> streams = new ArrayList<>();
+        for (String name : engine.catalog().names()) {
+            if (r.tableName() != null && !r.tableName().equals(name)) continue;
+            TableCatalog.Entry e = engine.catalog().find(name);
+            if (e != null && e.definition().stream().label() != null) streams.add(e.definition());
+        }
+        int start = 0;
+        if (r.exclusiveStartStreamArn() != null) {
+            for (int i = 0; i < streams.size(); i++) {
+                if (StreamArns.arn(ctx, streams.get(i)).equals(r.exclusiveStartStreamArn())) start = i + 1;
+            }
+        }
+        int limit = r.limit() == null ? 100 : r.limit().intValue();
+        int end = Math.min(streams.size(), start + limit);
+        out.writeStartObject();
+        out.writeArrayFieldStart("Streams");
+        for (int i = start; i < end; i++) {
+            TableDefinition t = streams.get(i);
+            out.writeStartObject();
+            out.writeStringField("StreamArn", StreamArns.arn(ctx, t));
+            out.writeStringField("TableName", t.name());
+            out.writeStringField("StreamLabel", t.stream().label());
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        if (end < streams.size()) out.writeStringField("LastEvaluatedStreamArn", StreamArns.arn(ctx, streams.get(end - 1)));
+        out.writeEndObject();
+    }
+}

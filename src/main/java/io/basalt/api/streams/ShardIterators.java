@@ -1,0 +1,47 @@
+package io.basalt.api.streams;
+
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+
+/**
+ * Shard iterators: opaque to clients; they carry the stream ARN, the shard, the last sequence
+ * number consumed, and when they were issued (they expire after 15 minutes, as the service's do).
+ */
+final class ShardIterators {
+    static final long LIFETIME_MILLIS = 15 * 60 * 1000;
+
+    record Position(String streamArn, int shard, long after) {}
+
+    private ShardIterators() {}
+
+    static String encode(String streamArn, int shard, long after) {
+        String raw = System.currentTimeMillis() + "|" + shard + "|" + after + "|" + streamArn;
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static Position decode(String iterator) {
+        String raw;
+        try {
+            raw = new String(Base64.getUrlDecoder().decode(iterator), StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw DynamoException.validation("Invalid ShardIterator");
+        }
+        String[] parts = raw.split("\\|", 4);
+        if (parts.length != 4) throw DynamoException.validation("Invalid ShardIterator");
+        long issued;
+        Position p;
+        try {
+            issued = Long.parseLong(parts[0]);
+            p = new Position(parts[3], Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
+        } catch (NumberFormatException e) {
+            throw DynamoException.validation("Invalid ShardIterator");
+        }
+        if (System.currentTimeMillis() - issued > LIFETIME_MILLIS) {
+            throw new DynamoException(ErrorType.EXPIRED_ITERATOR, "Iterator expired. The iterator was created at time "
+                    + java.time.Instant.ofEpochMilli(issued) + " while right now the time is " + java.time.Instant.now());
+        }
+        return p;
+    }
+}

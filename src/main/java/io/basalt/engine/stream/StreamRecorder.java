@@ -1,0 +1,157 @@
+package io.basalt.engine.stream;
+
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.item.ChangeContributor;
+import io.basalt.engine.item.TableRef;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.model.Values;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.WriteBatch;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Writes one stream record per real item change, in the same atomic batch as the change, so a
+ * crash can never separate them. Records are spread over {@link #SHARDS} shards by partition key,
+ * so one key's changes stay in order in one shard.
+ *
+ * <p>Record key: [table id][stream label][0x00][shard][sequence: 8 bytes]. Record value: an item
+ * (ItemCodec) with e = event name, t = creation time (epoch seconds), k = keys, o / n = old / new
+ * image (per the view type).
+ */
+public final class StreamRecorder implements ChangeContributor {
+    public static final int SHARDS = 4;
+
+    private final TableCatalog catalog;
+    private final StorageEngine storage;
+    private final Map<String, AtomicLong> sequences = new ConcurrentHashMap<>();
+    /** Sequence numbers handed out but not yet committed (or aborted), per shard. */
+    private final Map<String, java.util.concurrent.ConcurrentSkipListSet<Long>> inFlight = new ConcurrentHashMap<>();
+    /** What the current thread's change allocated: shard key and sequence, until it commits or aborts. */
+    private final ThreadLocal<java.util.List<Object[]>> pending = ThreadLocal.withInitial(java.util.ArrayList::new);
+
+    public StreamRecorder(TableCatalog catalog, StorageEngine storage) {
+        this.catalog = catalog;
+        this.storage = storage;
+    }
+
+    /** Prefix of every record of one stream. */
+    public static byte[] streamPrefix(long tableId, String label) {
+        byte[] l = label.getBytes(StandardCharsets.UTF_8);
+        byte[] out = new byte[8 + l.length + 1];
+        System.arraycopy(KeyCodec.tablePrefix(tableId), 0, out, 0, 8);
+        System.arraycopy(l, 0, out, 8, l.length);
+        return out;
+    }
+
+    /** Prefix of one shard's records. */
+    public static byte[] shardPrefix(long tableId, String label, int shard) {
+        byte[] p = streamPrefix(tableId, label);
+        byte[] out = java.util.Arrays.copyOf(p, p.length + 1);
+        out[p.length] = (byte) shard;
+        return out;
+    }
+
+    public static byte[] recordKey(long tableId, String label, int shard, long sequence) {
+        byte[] p = shardPrefix(tableId, label, shard);
+        byte[] out = java.util.Arrays.copyOf(p, p.length + 8);
+        for (int i = 7; i >= 0; i--) {
+            out[p.length + i] = (byte) sequence;
+            sequence >>>= 8;
+        }
+        return out;
+    }
+
+    public static long sequenceOf(byte[] key) {
+        long v = 0;
+        for (int i = key.length - 8; i < key.length; i++) v = (v << 8) | (key[i] & 0xFF);
+        return v;
+    }
+
+    /** The shard of a partition key value. */
+    public static int shardOf(AttributeValue partitionKey) {
+        return (int) Long.remainderUnsigned(KeyCodec.hash(KeyCodec.encode(partitionKey)), SHARDS);
+    }
+
+    /**
+     * The highest sequence number of a shard below which every record is committed: readers stop
+     * there, so a record committed late (its writer was slower) is never skipped.
+     */
+    public long readableSequence(long tableId, String label, int shard) {
+        String key = tableId + "/" + label + "/" + shard;
+        long last = sequence(tableId, label, shard).get();
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(key);
+        if (busy == null || busy.isEmpty()) return last;
+        Long first = busy.isEmpty() ? null : busy.first();
+        return first == null ? last : Math.min(last, first - 1);
+    }
+
+    @Override
+    public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        settle();
+    }
+
+    @Override
+    public void aborted() {
+        settle();
+    }
+
+    private void settle() {
+        java.util.List<Object[]> mine = pending.get();
+        for (Object[] p : mine) {
+            java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get((String) p[0]);
+            if (busy != null) busy.remove((Long) p[1]);
+        }
+        mine.clear();
+    }
+
+    private AtomicLong sequence(long tableId, String label, int shard) {
+        return sequences.computeIfAbsent(tableId + "/" + label + "/" + shard, k -> {
+            byte[] p = shardPrefix(tableId, label, shard);
+            try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
+                return new AtomicLong(c.next() ? sequenceOf(c.key()) : 0);
+            }
+        });
+    }
+
+    @Override
+    public void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch) {
+        TableCatalog.Entry e = catalog.find(table.name());
+        if (e == null || e.definition().id() != table.tableId()) return;
+        TableDefinition t = e.definition();
+        if (!t.stream().enabled()) return;
+        if (oldItem != null && newItem != null && Values.equalMaps(oldItem, newItem)) return; // nothing changed
+        String event = oldItem == null ? "INSERT" : newItem == null ? "REMOVE" : "MODIFY";
+        Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
+        Map<String, AttributeValue> record = new LinkedHashMap<>();
+        record.put("e", AttributeValue.s(event));
+        record.put("t", AttributeValue.n(System.currentTimeMillis() / 1000));
+        record.put("k", new AttributeValue.M(t.keys().keyOf(any)));
+        String view = t.stream().viewType();
+        if (oldItem != null && ("OLD_IMAGE".equals(view) || "NEW_AND_OLD_IMAGES".equals(view))) {
+            record.put("o", new AttributeValue.M(oldItem));
+        }
+        if (newItem != null && ("NEW_IMAGE".equals(view) || "NEW_AND_OLD_IMAGES".equals(view))) {
+            record.put("n", new AttributeValue.M(newItem));
+        }
+        int shard = shardOf(any.get(t.keys().hashName()));
+        String shardKey = t.id() + "/" + t.stream().label() + "/" + shard;
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.computeIfAbsent(shardKey, k -> new java.util.concurrent.ConcurrentSkipListSet<>());
+        long seq;
+        synchronized (busy) { // allocation and registration together: a reader never sees a gap it could skip
+            seq = sequence(t.id(), t.stream().label(), shard).incrementAndGet();
+            busy.add(seq);
+        }
+        pending.get().add(new Object[] {shardKey, seq});
+        batch.put(Space.STREAMS, recordKey(t.id(), t.stream().label(), shard, seq), ItemCodec.encode(record), Mutation.EXPECT_ANY);
+    }
+}

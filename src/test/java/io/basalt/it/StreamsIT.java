@@ -1,0 +1,145 @@
+package io.basalt.it;
+
+import static io.basalt.it.Sdk.item;
+import static io.basalt.it.Sdk.n;
+import static io.basalt.it.Sdk.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.compat.Covers;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/** DynamoDB Streams through the SDK's streams client on the same endpoint. */
+class StreamsIT extends ServerTestBase {
+    private static DynamoDbStreamsClient streams;
+
+    @BeforeAll
+    static void client() {
+        streams = DynamoDbStreamsClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .build();
+    }
+
+    @AfterAll
+    static void close() {
+        streams.close();
+    }
+
+    private static void createStreamTable(String name) {
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
+    }
+
+    /** Every record of every shard from TRIM_HORIZON, per shard in order. */
+    private static Map<String, List<Record>> readAll(String streamArn) {
+        Map<String, List<Record>> out = new HashMap<>();
+        for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
+            String it = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
+                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
+            List<Record> records = new ArrayList<>();
+            while (it != null) {
+                String current = it;
+                GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(current).limit(100));
+                records.addAll(r.records());
+                if (r.records().isEmpty()) break;
+                it = r.nextShardIterator();
+            }
+            out.put(shard.shardId(), records);
+        }
+        return out;
+    }
+
+    @Test
+    @Covers(operation = "Streams.ListStreams", parameters = {"TableName"})
+    @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn"})
+    @Covers(operation = "Streams.GetShardIterator", parameters = {"StreamArn", "ShardId", "ShardIteratorType"})
+    @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator", "Limit"})
+    void recordsPerChange() {
+        createStreamTable("stream_basic");
+        String arn = ddb.describeTable(b -> b.tableName("stream_basic")).table().latestStreamArn();
+        assertEquals(arn, streams.listStreams(b -> b.tableName("stream_basic")).streams().get(0).streamArn());
+        ddb.putItem(b -> b.tableName("stream_basic").item(item("pk", "a", "v", n("1"))));
+        ddb.putItem(b -> b.tableName("stream_basic").item(item("pk", "a", "v", n("1")))); // no change: no record
+        ddb.updateItem(b -> b.tableName("stream_basic").key(item("pk", "a")).updateExpression("SET v = :two")
+                .expressionAttributeValues(Map.of(":two", n("2"))));
+        ddb.deleteItem(b -> b.tableName("stream_basic").key(item("pk", "a")));
+        List<Record> all = new ArrayList<>();
+        readAll(arn).values().forEach(all::addAll);
+        assertEquals(List.of("INSERT", "MODIFY", "REMOVE"), all.stream().map(Record::eventNameAsString).toList());
+        Record modify = all.get(1);
+        assertEquals("1", modify.dynamodb().oldImage().get("v").n());
+        assertEquals("2", modify.dynamodb().newImage().get("v").n());
+        assertEquals(Map.of("pk", s("a")), modify.dynamodb().keys());
+        assertEquals("aws:dynamodb", modify.eventSource());
+        assertEquals("us-east-1", modify.awsRegion());
+        assertTrue(modify.dynamodb().sizeBytes() > 0);
+        assertTrue(all.get(2).dynamodb().newImage().isEmpty() || !all.get(2).dynamodb().hasNewImage());
+        ResourceNotFoundException e = org.junit.jupiter.api.Assertions.assertThrows(ResourceNotFoundException.class,
+                () -> streams.describeStream(b -> b.streamArn(arn.replace("stream_basic", "nope_table"))));
+        assertEquals(400, e.statusCode());
+    }
+
+    @Test
+    @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
+    void changeLogRebuildsTheTable() throws Exception {
+        createStreamTable("stream_log");
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        for (int t = 0; t < 4; t++) {
+            pool.execute(() -> {
+                ThreadLocalRandom r = ThreadLocalRandom.current();
+                for (int i = 0; i < 2500; i++) {
+                    String key = "k" + r.nextInt(100);
+                    switch (r.nextInt(3)) {
+                        case 0 -> ddb.putItem(b -> b.tableName("stream_log").item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
+                        case 1 -> ddb.updateItem(b -> b.tableName("stream_log").key(item("pk", key)).updateExpression("ADD c :one")
+                                .expressionAttributeValues(Map.of(":one", n("1"))));
+                        default -> ddb.deleteItem(b -> b.tableName("stream_log").key(item("pk", key)));
+                    }
+                }
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+        String arn = ddb.describeTable(b -> b.tableName("stream_log")).table().latestStreamArn();
+        Map<String, Map<String, AttributeValue>> rebuilt = new HashMap<>();
+        for (List<Record> shard : readAll(arn).values()) {
+            for (Record rec : shard) {
+                String key = rec.dynamodb().keys().get("pk").s();
+                if (rec.eventNameAsString().equals("REMOVE")) rebuilt.remove(key);
+                else rebuilt.put(key, rec.dynamodb().newImage());
+            }
+        }
+        Map<String, Map<String, AttributeValue>> scanned = new HashMap<>();
+        ddb.scanPaginator(b -> b.tableName("stream_log")).items().forEach(i -> scanned.put(i.get("pk").s(), i));
+        assertEquals(scanned, rebuilt);
+    }
+}
