@@ -12,9 +12,10 @@ import java.nio.file.Path;
  * @param workerThreads request worker pool size
  * @param cacheMb RocksDB block cache size in MB
  * @param logLevel error, warn, info, debug or trace (command line only; embedders configure their own logging)
+ * @param ttlSweepMillis how often expired TTL items are looked for and deleted
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
-                           String logLevel) {
+                           String logLevel, long ttlSweepMillis) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
@@ -23,7 +24,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
 
     public static BasaltConfig defaults() {
         return new BasaltConfig(DEFAULT_HOST, DEFAULT_PORT, Path.of(DEFAULT_DATA_DIR), false, DEFAULT_WORKERS,
-                DEFAULT_CACHE_MB, "info");
+                DEFAULT_CACHE_MB, "info", 1000);
     }
 
     /** In memory on a free port of 127.0.0.1: what a unit test wants. */
@@ -36,11 +37,12 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         return defaults().withPort(0).withDataDir(dir);
     }
 
-    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel); }
-    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel); }
-    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel); }
-    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel); }
-    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel); }
-    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel); }
-    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l); }
+    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
+    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
+    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
+    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
+    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, ttlSweepMillis); }
+    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, ttlSweepMillis); }
+    public BasaltConfig withTtlSweepMillis(long t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t); }
+    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, ttlSweepMillis); }
 }

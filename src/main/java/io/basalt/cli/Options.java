@@ -37,6 +37,7 @@ final class Options {
             new Option("log-level", "LEVEL", "error, warn, info (default), debug or trace", false),
             new Option("cache-mb", "MB", "RocksDB block cache size (default 64)", false),
             new Option("workers", "N", "request worker threads (default 64)", false),
+            new Option("ttl-sweep-ms", "MS", "how often expired TTL items are deleted (default 1000)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -101,6 +102,7 @@ final class Options {
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));
         if (v.containsKey("workers")) c = c.withWorkerThreads(intIn(v.get("workers"), "workers", 1, 4096));
+        if (v.containsKey("ttl-sweep-ms")) c = c.withTtlSweepMillis(intIn(v.get("ttl-sweep-ms"), "ttl-sweep-ms", 10, 86_400_000));
         if (v.containsKey("log-level")) {
             String l = v.get("log-level").toLowerCase();
             if (!List.of("error", "warn", "info", "debug", "trace").contains(l)) {

@@ -20,8 +20,16 @@ public final class Engine implements AutoCloseable {
     private final ItemStore items;
     private final IndexMaintainer indexes;
     private final io.basalt.engine.stream.StreamRecorder streams;
+    private final io.basalt.engine.ttl.TtlSweeper ttl;
 
     public Engine(StorageEngine storage) {
+        this(storage, DEFAULT_TTL_SWEEP_MILLIS);
+    }
+
+    /** How often expired items are looked for, by default: short, so TTL is observable locally. */
+    public static final long DEFAULT_TTL_SWEEP_MILLIS = 1000;
+
+    public Engine(StorageEngine storage, long ttlSweepMillis) {
         this.storage = storage;
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
@@ -29,6 +37,9 @@ public final class Engine implements AutoCloseable {
         items.addContributor(indexes);
         this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage);
         items.addContributor(streams);
+        items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
+        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, ttlSweepMillis);
+        ttl.start();
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }
 
@@ -71,8 +82,13 @@ public final class Engine implements AutoCloseable {
         return items;
     }
 
+    public io.basalt.engine.ttl.TtlSweeper ttl() {
+        return ttl;
+    }
+
     @Override
     public void close() {
+        ttl.close();
         storage.close();
     }
 }

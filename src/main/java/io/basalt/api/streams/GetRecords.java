@@ -88,6 +88,12 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         out.writeStringField("eventVersion", "1.1");
         out.writeStringField("eventSource", "aws:dynamodb");
         out.writeStringField("awsRegion", ctx.region());
+        if (rec.get("u") != null) {
+            out.writeObjectFieldStart("userIdentity");
+            out.writeStringField("Type", "Service");
+            out.writeStringField("PrincipalId", ((AttributeValue.S) rec.get("u")).value());
+            out.writeEndObject();
+        }
         out.writeObjectFieldStart("dynamodb");
         out.writeNumberField("ApproximateCreationDateTime", ((AttributeValue.N) rec.get("t")).value().value());
         Map<String, AttributeValue> keys = ((AttributeValue.M) rec.get("k")).value();

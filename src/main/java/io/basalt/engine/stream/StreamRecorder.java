@@ -30,6 +30,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class StreamRecorder implements ChangeContributor {
     public static final int SHARDS = 4;
+    /** Set while the service itself deletes (TTL): the REMOVE record carries the service's userIdentity. */
+    public static final ThreadLocal<Boolean> BY_SERVICE = new ThreadLocal<>();
 
     private final TableCatalog catalog;
     private final StorageEngine storage;
@@ -143,6 +145,7 @@ public final class StreamRecorder implements ChangeContributor {
         if (newItem != null && ("NEW_IMAGE".equals(view) || "NEW_AND_OLD_IMAGES".equals(view))) {
             record.put("n", new AttributeValue.M(newItem));
         }
+        if (Boolean.TRUE.equals(BY_SERVICE.get())) record.put("u", AttributeValue.s("dynamodb.amazonaws.com"));
         int shard = shardOf(any.get(t.keys().hashName()));
         String shardKey = t.id() + "/" + t.stream().label() + "/" + shard;
         java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.computeIfAbsent(shardKey, k -> new java.util.concurrent.ConcurrentSkipListSet<>());

@@ -1,0 +1,142 @@
+package io.basalt.engine.ttl;
+
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.stream.StreamRecorder;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.WriteBatch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Deletes expired items of TTL-enabled tables, like the service's background process: items whose
+ * TTL attribute is a Number of epoch seconds in the past, but not more than five years in the past.
+ * Each pass reads the expiry index (no table scans) and does bounded work, so foreground latency
+ * stays flat. Deletions go through the normal write path: indexes are maintained and the stream gets
+ * REMOVE records marked as done by the service. Reads may return expired items not yet deleted.
+ */
+public final class TtlSweeper implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TtlSweeper.class);
+    static final long FIVE_YEARS_SECONDS = 5L * 365 * 24 * 3600;
+    static final int MAX_DELETES_PER_PASS = 1000;
+
+    private final StorageEngine storage;
+    private final TableCatalog catalog;
+    private final ItemStore items;
+    private final long intervalMillis;
+    private final Set<Long> indexedTables = ConcurrentHashMap.newKeySet();
+    private final Thread thread;
+    private volatile boolean stopped;
+
+    public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, long intervalMillis) {
+        this.storage = storage;
+        this.catalog = catalog;
+        this.items = items;
+        this.intervalMillis = intervalMillis;
+        this.thread = Thread.ofPlatform().daemon().name("basalt-ttl").unstarted(this::loop);
+    }
+
+    public void start() {
+        thread.start();
+    }
+
+    private void loop() {
+        while (!stopped) {
+            try {
+                Thread.sleep(intervalMillis);
+                sweepOnce();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                if (!stopped) LOG.warn("TTL sweep failed: {}", e.toString());
+            }
+        }
+    }
+
+    /** One pass over every TTL-enabled table; returns the number of items deleted. */
+    public int sweepOnce() {
+        int deleted = 0;
+        long now = System.currentTimeMillis() / 1000;
+        for (String name : catalog.names()) {
+            TableCatalog.Entry e = catalog.find(name);
+            if (e == null || e.definition().ttlAttribute() == null) continue;
+            TableDefinition t = e.definition();
+            if (indexedTables.add(t.id() ^ t.ttlAttribute().hashCode())) indexExisting(t);
+            List<byte[]> due = new ArrayList<>();
+            byte[] from = ExpiryIndex.bound(t.id(), now - FIVE_YEARS_SECONDS);
+            byte[] to = ExpiryIndex.bound(t.id(), now + 1);
+            try (StorageCursor c = storage.scan(Space.META, from, to, false)) {
+                while (due.size() < MAX_DELETES_PER_PASS - deleted && c.next()) due.add(ExpiryIndex.itemKeyOf(c.key()));
+            }
+            for (byte[] itemKey : due) {
+                if (expire(e, itemKey, now)) deleted++;
+            }
+        }
+        return deleted;
+    }
+
+    private boolean expire(TableCatalog.Entry e, byte[] itemKey, long now) {
+        TableDefinition t = e.definition();
+        var decoded = KeyCodec.decodeItemKey(itemKey, t.keys().hashType(), t.keys().rangeType());
+        Map<String, AttributeValue> key = t.keys().hasRange()
+                ? Map.of(t.keys().hashName(), decoded.pk(), t.keys().rangeName(), decoded.sk())
+                : Map.of(t.keys().hashName(), decoded.pk());
+        boolean[] did = {false};
+        StreamRecorder.BY_SERVICE.set(Boolean.TRUE);
+        try {
+            items.write(e.ref(), key, current -> {
+                Long expiry = ExpiryIndex.expiry(t, current);
+                did[0] = expiry != null && expiry <= now && expiry > now - FIVE_YEARS_SECONDS;
+                return did[0] ? null : current;
+            });
+        } finally {
+            StreamRecorder.BY_SERVICE.remove();
+        }
+        return did[0];
+    }
+
+    /** Items written before TTL was enabled get their expiry entries once (later writes maintain them). */
+    private void indexExisting(TableDefinition t) {
+        byte[] from = KeyCodec.tablePrefix(t.id());
+        byte[] end = KeyCodec.tableEnd(t.id());
+        try (StorageCursor c = storage.scan(Space.ITEMS, from, end, false)) {
+            WriteBatch batch = new WriteBatch();
+            while (c.next()) {
+                Long expiry = ExpiryIndex.expiry(t, ItemCodec.decode(c.value()));
+                if (expiry == null) continue;
+                batch.put(Space.META, ExpiryIndex.entryKey(t.id(), expiry, c.key()), new byte[0], Mutation.EXPECT_ANY);
+                if (batch.mutations().size() >= 500) {
+                    commit(batch);
+                    batch = new WriteBatch();
+                }
+            }
+            if (!batch.isEmpty()) commit(batch);
+        }
+    }
+
+    private void commit(WriteBatch batch) {
+        try {
+            storage.commit(batch);
+        } catch (io.basalt.storage.VersionConflictException impossible) {
+            throw new IllegalStateException(impossible);
+        }
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        thread.interrupt();
+    }
+}
