@@ -110,6 +110,27 @@ class StreamsIT extends ServerTestBase {
 
     @Test
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
+    @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn"})
+    void expiredIteratorsAndDisabledStreams() {
+        createStreamTable("stream_expiry");
+        String arn = ddb.describeTable(b -> b.tableName("stream_expiry")).table().latestStreamArn();
+        String stale = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("1000|0|0|" + arn).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException.class,
+                () -> streams.getRecords(b -> b.shardIterator(stale)));
+        assertTrue(e.awsErrorDetails().errorMessage().startsWith("Iterator expired."));
+        ddb.putItem(b -> b.tableName("stream_expiry").item(item("pk", "x")));
+        ddb.updateTable(b -> b.tableName("stream_expiry").streamSpecification(st -> st.streamEnabled(false)));
+        var d = streams.describeStream(b -> b.streamArn(arn)).streamDescription();
+        assertEquals("DISABLED", d.streamStatusAsString());
+        assertTrue(d.shards().stream().allMatch(sh -> sh.sequenceNumberRange().endingSequenceNumber() != null), "shards close");
+        List<Record> all = new ArrayList<>();
+        readAll(arn).values().forEach(all::addAll);
+        assertEquals(1, all.size(), "records stay readable after the stream is disabled");
+    }
+
+    @Test
+    @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
     void changeLogRebuildsTheTable() throws Exception {
         createStreamTable("stream_log");
         ExecutorService pool = Executors.newFixedThreadPool(4);
