@@ -1,12 +1,13 @@
 package io.basalt.error;
 
 /**
- * Every error the service returns, with its exact {@code __type} and HTTP status. DynamoDB's own
- * errors carry their text in a "message" member; the Coral framework's (serialization, unknown
- * operation, authentication) in "Message".
+ * Every error the service returns, with its exact {@code __type} and HTTP status. Most errors carry
+ * their text in a "message" member; SerializationException, AccessDenied and a few transaction
+ * errors in "Message" (as recorded from the service). Validation errors come from the Coral
+ * framework's validator, hence {@code com.amazon.coral.validate#ValidationException}.
  */
 public enum ErrorType {
-    VALIDATION("com.amazonaws.dynamodb.v20120810#ValidationException", 400, "message"),
+    VALIDATION("com.amazon.coral.validate#ValidationException", 400, "message"),
     RESOURCE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400, "message"),
     RESOURCE_IN_USE("com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400, "message"),
     CONDITIONAL_CHECK_FAILED("com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400, "message"),
@@ -25,10 +26,10 @@ public enum ErrorType {
     TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400, "message"),
     SERIALIZATION("com.amazon.coral.service#SerializationException", 400, "Message"),
     UNKNOWN_OPERATION("com.amazon.coral.service#UnknownOperationException", 400, "Message"),
-    MISSING_AUTHENTICATION_TOKEN("com.amazon.coral.service#MissingAuthenticationTokenException", 400, "Message"),
-    INCOMPLETE_SIGNATURE("com.amazon.coral.service#IncompleteSignatureException", 400, "Message"),
-    INVALID_SIGNATURE("com.amazon.coral.service#InvalidSignatureException", 400, "Message"),
-    UNRECOGNIZED_CLIENT("com.amazon.coral.service#UnrecognizedClientException", 400, "Message"),
+    MISSING_AUTHENTICATION_TOKEN("com.amazon.coral.service#MissingAuthenticationTokenException", 400, "message"),
+    INCOMPLETE_SIGNATURE("com.amazon.coral.service#IncompleteSignatureException", 400, "message"),
+    INVALID_SIGNATURE("com.amazon.coral.service#InvalidSignatureException", 400, "message"),
+    UNRECOGNIZED_CLIENT("com.amazon.coral.service#UnrecognizedClientException", 400, "message"),
     ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400, "Message"),
     THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, "message"),
     REQUEST_ENTITY_TOO_LARGE("com.amazon.coral.service#RequestEntityTooLarge", 413, "Message"),

@@ -9,48 +9,77 @@ import io.basalt.api.OperationRegistry;
 import io.basalt.api.RequestContext;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
+import io.basalt.protocol.json.JsonIn;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns one HTTP request (target header, auth header, body) into a response body and status,
- * independent of Netty so it can be tested and reused by other transports.
+ * Turns one request (headers, body) into a response body and status, independent of Netty so it can
+ * be tested and reused by other transports.
+ *
+ * <p>The service's order of checks: the body must be well-formed JSON; then the target must name an
+ * operation (UnknownOperationException); then the request must be signed (MissingAuthenticationToken,
+ * IncompleteSignature, ...); then an empty body is a SerializationException; then every member must
+ * have its type (SerializationException with a Message); then values are validated. A malformed body
+ * wins over all other errors, so it is looked for whenever another error is found first.
  */
 public final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
     public static final String TARGET_PREFIX = "DynamoDB_20120810.";
     public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
 
-    private final OperationRegistry operations;
+    /** A request body that can be read more than once. */
+    public interface Body {
+        int length();
+
+        InputStream open();
+
+        static Body of(byte[] bytes) {
+            return new Body() {
+                @Override public int length() { return bytes.length; }
+                @Override public InputStream open() { return new ByteArrayInputStream(bytes); }
+            };
+        }
+    }
+
+    private final Function<String, Operation<?>> operations;
+    private final Function<String, Operation<?>> streamOperations;
 
     public RequestDispatcher(OperationRegistry operations) {
+        this(operations::find, operations::findStream);
+    }
+
+    /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
+    public RequestDispatcher(Function<String, Operation<?>> operations) {
+        this(operations, name -> null);
+    }
+
+    /** A dispatcher with DynamoDB operations and DynamoDB Streams operations (DynamoDBStreams_20120810.*). */
+    public RequestDispatcher(Function<String, Operation<?>> operations, Function<String, Operation<?>> streamOperations) {
+        this.streamOperations = streamOperations;
         this.operations = operations;
     }
 
-    /** The outcome: HTTP status; the body has been written to the output stream. */
-    public int dispatch(String target, String authorization, InputStream body, OutputStream out, String requestId)
-            throws IOException {
+    /** The outcome: HTTP status; the body has been written to {@code out}. */
+    public int dispatch(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
         try {
-            Operation<?> op = null;
-            if (target != null && target.startsWith(TARGET_PREFIX)) {
-                op = operations.find(target.substring(TARGET_PREFIX.length()));
-            } else if (target != null && target.startsWith(STREAMS_TARGET_PREFIX)) {
-                op = operations.findStream(target.substring(STREAMS_TARGET_PREFIX.length()));
+            Operation<?> op = operation(request.target());
+            SigV4Header auth;
+            try {
+                if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
+                auth = SigV4Header.check(request);
+            } catch (DynamoException headerError) {
+                if (!wellFormed(body)) throw malformed();
+                throw headerError;
             }
-            if (op == null) {
-                throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
-            }
-            SigV4Header auth = SigV4Header.parse(authorization);
-            if (authorization == null || authorization.isEmpty()) {
-                throw new DynamoException(ErrorType.MISSING_AUTHENTICATION_TOKEN, "Request is missing Authentication Token");
-            }
-            String region = auth == null ? SigV4Header.DEFAULT_REGION : auth.region();
-            String key = auth == null ? "" : auth.accessKeyId();
-            RequestContext ctx = new RequestContext(requestId, region, key);
+            if (body.length() == 0) throw malformed();
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
             return run(op, ctx, body, out);
         } catch (DynamoException e) {
             writeError(e, out);
@@ -58,39 +87,73 @@ public final class RequestDispatcher {
         }
     }
 
-    private <Q> int run(Operation<Q> op, RequestContext ctx, InputStream body, OutputStream out) throws IOException {
-        Q request;
-        try (JsonParser p = Json.FACTORY.createParser(body)) {
-            JsonToken first = p.nextToken();
-            if (first == null) {
-                // an empty body reads as an empty request object
-                try (JsonParser empty = Json.FACTORY.createParser("{}")) {
-                    empty.nextToken();
-                    request = op.parse(empty);
-                }
-            } else {
-                if (first != JsonToken.START_OBJECT) {
-                    throw new DynamoException(ErrorType.SERIALIZATION, null);
-                }
-                request = op.parse(p);
-                if (p.nextToken() != null) {
-                    throw new DynamoException(ErrorType.SERIALIZATION, null);
-                }
-            }
-        } catch (JsonProcessingException e) {
-            throw new DynamoException(ErrorType.SERIALIZATION, null);
-        }
+    private Operation<?> operation(String target) {
+        if (target == null) return null;
+        if (target.startsWith(TARGET_PREFIX)) return operations.apply(target.substring(TARGET_PREFIX.length()));
+        if (target.startsWith(STREAMS_TARGET_PREFIX)) return streamOperations.apply(target.substring(STREAMS_TARGET_PREFIX.length()));
+        return null;
+    }
+
+    private <Q> int run(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
+        Q request = parse(op, body);
         ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
         try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
             op.execute(ctx, request, g);
         } catch (DynamoException e) {
             throw e;
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             LOG.error("Internal error in {} (request id {})", op.name(), ctx.requestId(), e);
             throw new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error");
         }
         buffer.writeTo(out);
         return 200;
+    }
+
+    private static <Q> Q parse(Operation<Q> op, Body body) throws IOException {
+        try (JsonParser p = Json.FACTORY.createParser(body.open())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw malformed();
+            JsonIn.beginRequest(p, op.name());
+            Q request;
+            try {
+                request = op.parse(p);
+            } catch (DynamoException typeOrValueError) {
+                if (!restWellFormed(p)) throw malformed();
+                throw typeOrValueError;
+            }
+            if (p.nextToken() != null) throw malformed();
+            return request;
+        } catch (JsonProcessingException e) {
+            throw malformed();
+        }
+    }
+
+    /** True for an empty body or exactly one well-formed JSON value. */
+    private static boolean wellFormed(Body body) throws IOException {
+        if (body.length() == 0) return true;
+        try (JsonParser p = Json.FACTORY.createParser(body.open())) {
+            if (p.nextToken() == null) return false;
+            return restWellFormed(p);
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    /** Reads the rest of a body whose first value has begun: true if it completes with nothing after it. */
+    private static boolean restWellFormed(JsonParser p) throws IOException {
+        try {
+            while (p.getParsingContext().getParent() != null || p.currentToken().isStructStart()) {
+                JsonToken t = p.nextToken();
+                if (t == null) return false;
+                if (p.getParsingContext().inRoot()) break; // the first value has just ended
+            }
+            return p.nextToken() == null;
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    private static DynamoException malformed() {
+        return new DynamoException(ErrorType.SERIALIZATION, null);
     }
 
     /** Writes an error body exactly as the service shapes it. */

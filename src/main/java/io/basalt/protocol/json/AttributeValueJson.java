@@ -11,9 +11,9 @@ import io.basalt.model.NumberFormatError;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -28,17 +28,7 @@ public final class AttributeValueJson {
 
     /** Reads an item or key: a map of attribute name to value. Null for a JSON null. */
     public static Map<String, AttributeValue> readItem(JsonParser p) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NULL) return null;
-        if (t != JsonToken.START_OBJECT) throw JsonIn.mismatch("Map", p);
-        Map<String, AttributeValue> out = new LinkedHashMap<>();
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String name = p.currentName();
-            p.nextToken();
-            AttributeValue v = read(p, 1);
-            if (v != null) out.put(name, v);
-        }
-        return out;
+        return withoutNulls(JsonIn.map(p, q -> read(q, 1)));
     }
 
     /** Reads a map of placeholder to value (ExpressionAttributeValues). */
@@ -50,36 +40,34 @@ public final class AttributeValueJson {
         return read(p, 1);
     }
 
+    /** One AttributeValue structure; null for a JSON null (an absent value). */
     private static AttributeValue read(JsonParser p, int depth) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.VALUE_NULL) return null;
-        if (t != JsonToken.START_OBJECT) throw JsonIn.mismatch("structure", p);
-        if (depth > MAX_DEPTH + 1) {
+        if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH + 1) {
             throw DynamoException.validation("Nesting Levels have exceeded supported limits: Nesting level must be 32 or less");
         }
-        AttributeValue result = null;
-        int count = 0;
-        while (p.nextToken() == JsonToken.FIELD_NAME) {
-            String tag = p.currentName();
-            p.nextToken();
+        AttributeValue[] result = new AttributeValue[1];
+        int[] count = new int[1];
+        boolean[] present = new boolean[1];
+        JsonIn.object(p, (tag, q) -> {
+            present[0] = true;
             AttrType type = AttrType.ofTag(tag);
-            if (type == null || p.currentToken() == JsonToken.VALUE_NULL) {
-                p.skipChildren(); // unknown members are ignored, as by the service
-                continue;
+            if (type == null || q.currentToken() == JsonToken.VALUE_NULL) {
+                q.skipChildren(); // unknown members are ignored, as by the service
+                return;
             }
-            AttributeValue v = readTyped(type, p, depth);
-            count++;
-            result = v;
-        }
-        if (count == 0) {
+            result[0] = readTyped(type, q, depth);
+            count[0]++;
+        });
+        if (p.currentToken() == JsonToken.VALUE_NULL) return null;
+        if (count[0] == 0) {
             throw DynamoException.validation(
                     "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
         }
-        if (count > 1) {
+        if (count[0] > 1) {
             throw DynamoException.validation(
                     "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
         }
-        return result;
+        return result[0];
     }
 
     private static AttributeValue readTyped(AttrType type, JsonParser p, int depth) throws IOException {
@@ -93,31 +81,17 @@ public final class AttributeValueJson {
             case BOOL:
                 return AttributeValue.Bool.of(JsonIn.bool(p));
             case NULL: {
-                Boolean b = JsonIn.bool(p);
-                if (!b) {
+                if (!JsonIn.bool(p)) {
                     throw DynamoException.validation(
                             "One or more parameter values were invalid: Null attribute value types must have the value of true");
                 }
                 return AttributeValue.Null.INSTANCE;
             }
-            case M: {
-                if (p.currentToken() != JsonToken.START_OBJECT) throw JsonIn.mismatch("Map", p);
-                Map<String, AttributeValue> m = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    AttributeValue v = read(p, depth + 1);
-                    if (v != null) m.put(name, v);
-                }
-                return new AttributeValue.M(m);
-            }
+            case M:
+                return new AttributeValue.M(withoutNulls(JsonIn.map(p, q -> read(q, depth + 1))));
             case L: {
-                if (p.currentToken() != JsonToken.START_ARRAY) throw JsonIn.mismatch("List", p);
-                List<AttributeValue> l = new ArrayList<>();
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    AttributeValue v = read(p, depth + 1);
-                    if (v != null) l.add(v);
-                }
+                List<AttributeValue> l = JsonIn.list(p, q -> read(q, depth + 1));
+                l.removeIf(Objects::isNull);
                 return new AttributeValue.L(l);
             }
             case SS: {
@@ -149,6 +123,12 @@ public final class AttributeValueJson {
             default:
                 throw new IllegalStateException(type.name());
         }
+    }
+
+    /** Drops members whose value was a JSON null (absent, as for the service). */
+    private static Map<String, AttributeValue> withoutNulls(Map<String, AttributeValue> m) {
+        if (m != null) m.values().removeIf(Objects::isNull);
+        return m;
     }
 
     private static DNumber number(String s) {
