@@ -23,7 +23,7 @@ class ProtocolIT extends ServerTestBase {
                 .header("Content-Type", "application/x-amz-json-1.0")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body));
         if (target != null) b.header("X-Amz-Target", target);
-        if (auth != null) b.header("Authorization", auth);
+        if (auth != null) b.header("Authorization", auth).header("X-Amz-Date", "20250101T000000Z");
         if (encoding != null) b.header("Content-Encoding", encoding);
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
@@ -60,7 +60,7 @@ class ProtocolIT extends ServerTestBase {
     void missingAuthentication() throws Exception {
         HttpResponse<String> r = post("DynamoDB_20120810.ListTables", null, "{}".getBytes(), null);
         assertEquals(400, r.statusCode());
-        assertEquals("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\",\"Message\":\"Request is missing Authentication Token\"}", r.body());
+        assertEquals("{\"__type\":\"com.amazon.coral.service#MissingAuthenticationTokenException\",\"message\":\"Request is missing Authentication Token\"}", r.body());
     }
 
     @Test
@@ -78,7 +78,7 @@ class ProtocolIT extends ServerTestBase {
         assertEquals(400, r.statusCode());
         assertEquals("{\"__type\":\"com.amazon.coral.service#SerializationException\",\"Message\":\"NUMBER_VALUE cannot be converted to String\"}", r.body());
         r = post("DynamoDB_20120810.DescribeTable", "{\"TableName\":{}}");
-        assertEquals("{\"__type\":\"com.amazon.coral.service#SerializationException\",\"Message\":\"Start of structure or map found where not expected.\"}", r.body());
+        assertEquals("{\"__type\":\"com.amazon.coral.service#SerializationException\",\"Message\":\"Start of structure or map found where not expected\"}", r.body());
     }
 
     @Test
