@@ -38,7 +38,7 @@ public final class Engine implements AutoCloseable {
         this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage);
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
-        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, ttlSweepMillis);
+        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, ttlSweepMillis);
         ttl.start();
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }

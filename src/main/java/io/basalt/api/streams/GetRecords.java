@@ -56,6 +56,8 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         TableDefinition t = StreamArns.resolve(engine, pos.streamArn());
         int limit = r.limit() == null ? 1000 : r.limit().intValue();
         long readable = engine.streams().readableSequence(t.id(), t.stream().label(), pos.shard());
+        long horizon = engine.streams().trimHorizon(t.id(), t.stream().label(), pos.shard());
+        if (!pos.fromTrimHorizon() && pos.after() + 1 < horizon) throw ShardIterators.trimmed();
         long last = pos.after();
         byte[] from = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), pos.after() + 1);
         byte[] to = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), readable + 1);

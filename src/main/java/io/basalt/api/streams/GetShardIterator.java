@@ -64,10 +64,12 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
                     throw DynamoException.validation("Invalid SequenceNumber: " + r.sequenceNumber());
                 }
                 after = r.shardIteratorType().equals("AT_SEQUENCE_NUMBER") ? seq - 1 : seq;
+                if (after + 1 < engine.streams().trimHorizon(t.id(), t.stream().label(), shard)) throw ShardIterators.trimmed();
             }
         }
         out.writeStartObject();
-        out.writeStringField("ShardIterator", ShardIterators.encode(r.streamArn(), shard, after));
+        out.writeStringField("ShardIterator", ShardIterators.encode(r.streamArn(), shard, after,
+                r.shardIteratorType().equals("TRIM_HORIZON")));
         out.writeEndObject();
     }
 }

@@ -12,12 +12,17 @@ import java.util.Base64;
 final class ShardIterators {
     static final long LIFETIME_MILLIS = 15 * 60 * 1000;
 
-    record Position(String streamArn, int shard, long after) {}
+    /** @param fromTrimHorizon a TRIM_HORIZON iterator starts at the oldest record still kept */
+    record Position(String streamArn, int shard, long after, boolean fromTrimHorizon) {}
 
     private ShardIterators() {}
 
     static String encode(String streamArn, int shard, long after) {
-        String raw = System.currentTimeMillis() + "|" + shard + "|" + after + "|" + streamArn;
+        return encode(streamArn, shard, after, false);
+    }
+
+    static String encode(String streamArn, int shard, long after, boolean fromTrimHorizon) {
+        String raw = System.currentTimeMillis() + "|" + shard + "|" + (fromTrimHorizon ? "T" : "") + after + "|" + streamArn;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -34,7 +39,8 @@ final class ShardIterators {
         Position p;
         try {
             issued = Long.parseLong(parts[0]);
-            p = new Position(parts[3], Integer.parseInt(parts[1]), Long.parseLong(parts[2]));
+            boolean horizon = parts[2].startsWith("T");
+            p = new Position(parts[3], Integer.parseInt(parts[1]), Long.parseLong(horizon ? parts[2].substring(1) : parts[2]), horizon);
         } catch (NumberFormatException e) {
             throw DynamoException.validation("Invalid ShardIterator");
         }
@@ -43,5 +49,9 @@ final class ShardIterators {
                     + java.time.Instant.ofEpochMilli(issued) + " while right now the time is " + java.time.Instant.now());
         }
         return p;
+    }
+
+    static DynamoException trimmed() {
+        return new DynamoException(ErrorType.TRIMMED_DATA_ACCESS, "The operation attempted to read past the oldest stream record in a shard.");
     }
 }

@@ -30,6 +30,56 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class StreamRecorder implements ChangeContributor {
     public static final int SHARDS = 4;
+    /** Stream records live 24 hours, as the service keeps them. */
+    public static final long RETENTION_SECONDS = 24 * 3600;
+
+    static long retentionSeconds() {
+        // a system property lets tests observe trimming without waiting a day
+        return Long.getLong("basalt.streamRetentionSeconds", RETENTION_SECONDS);
+    }
+
+    /** Per shard: the first sequence number still stored after trimming (records below are gone). */
+    private final Map<String, AtomicLong> horizons = new ConcurrentHashMap<>();
+
+    /** The oldest sequence number a reader may ask for in a shard. */
+    public long trimHorizon(long tableId, String label, int shard) {
+        AtomicLong h = horizons.get(tableId + "/" + label + "/" + shard);
+        return h == null ? 0 : h.get();
+    }
+
+    /**
+     * Deletes records older than the retention period (they are in time order within a shard);
+     * returns how many were removed. Called by the background sweeper.
+     */
+    public int trim(TableDefinition t) {
+        if (t.stream().label() == null) return 0;
+        long cutoff = System.currentTimeMillis() / 1000 - retentionSeconds();
+        int removed = 0;
+        for (int shard = 0; shard < SHARDS; shard++) {
+            byte[] p = shardPrefix(t.id(), t.stream().label(), shard);
+            WriteBatch batch = new WriteBatch();
+            long lastTrimmed = -1;
+            try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), false)) {
+                while (c.next() && batch.mutations().size() < 1000) {
+                    Map<String, AttributeValue> rec = ItemCodec.decode(c.value());
+                    long time = ((AttributeValue.N) rec.get("t")).value().value().longValue();
+                    if (time >= cutoff) break;
+                    batch.delete(Space.STREAMS, c.key(), Mutation.EXPECT_ANY);
+                    lastTrimmed = sequenceOf(c.key());
+                }
+            }
+            if (lastTrimmed < 0) continue;
+            try {
+                storage.commit(batch);
+            } catch (io.basalt.storage.VersionConflictException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+            long horizon = lastTrimmed + 1;
+            horizons.computeIfAbsent(t.id() + "/" + t.stream().label() + "/" + shard, k -> new AtomicLong()).accumulateAndGet(horizon, Math::max);
+            removed += batch.mutations().size();
+        }
+        return removed;
+    }
     /** Set while the service itself deletes (TTL): the REMOVE record carries the service's userIdentity. */
     public static final ThreadLocal<Boolean> BY_SERVICE = new ThreadLocal<>();
 

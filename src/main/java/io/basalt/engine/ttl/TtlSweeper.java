@@ -38,9 +38,11 @@ public final class TtlSweeper implements AutoCloseable {
     private final long intervalMillis;
     private final Set<Long> indexedTables = ConcurrentHashMap.newKeySet();
     private final Thread thread;
+    private final StreamRecorder streams;
     private volatile boolean stopped;
 
-    public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, long intervalMillis) {
+    public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, StreamRecorder streams, long intervalMillis) {
+        this.streams = streams;
         this.storage = storage;
         this.catalog = catalog;
         this.items = items;
@@ -57,12 +59,23 @@ public final class TtlSweeper implements AutoCloseable {
             try {
                 Thread.sleep(intervalMillis);
                 sweepOnce();
+                trimStreams();
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
                 if (!stopped) LOG.warn("TTL sweep failed: {}", e.toString());
             }
         }
+    }
+
+    /** Drops stream records past their retention, for every table with a stream. */
+    public int trimStreams() {
+        int removed = 0;
+        for (String name : catalog.names()) {
+            TableCatalog.Entry e = catalog.find(name);
+            if (e != null) removed += streams.trim(e.definition());
+        }
+        return removed;
     }
 
     /** One pass over every TTL-enabled table; returns the number of items deleted. */
