@@ -130,6 +130,29 @@ class StreamsIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "Streams.ListStreams", parameters = {"TableName"})
+    void earlierStreamsStayReadableAfterANewOne() {
+        createStreamTable("stream_again");
+        String first = ddb.describeTable(b -> b.tableName("stream_again")).table().latestStreamArn();
+        ddb.putItem(b -> b.tableName("stream_again").item(item("pk", "one")));
+        ddb.updateTable(b -> b.tableName("stream_again").streamSpecification(st -> st.streamEnabled(false)));
+        ddb.updateTable(b -> b.tableName("stream_again").streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
+        String second = ddb.describeTable(b -> b.tableName("stream_again")).table().latestStreamArn();
+        ddb.putItem(b -> b.tableName("stream_again").item(item("pk", "two")));
+        assertEquals(List.of(first, second), streams.listStreams(b -> b.tableName("stream_again")).streams().stream()
+                .map(st -> st.streamArn()).toList());
+        assertEquals("DISABLED", streams.describeStream(b -> b.streamArn(first)).streamDescription().streamStatusAsString());
+        assertEquals("ENABLED", streams.describeStream(b -> b.streamArn(second)).streamDescription().streamStatusAsString());
+        List<Record> old = new ArrayList<>(), current = new ArrayList<>();
+        readAll(first).values().forEach(old::addAll);
+        readAll(second).values().forEach(current::addAll);
+        assertEquals(List.of("one"), old.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList());
+        assertEquals("NEW_AND_OLD_IMAGES", old.get(0).dynamodb().streamViewTypeAsString());
+        assertEquals(List.of("two"), current.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList());
+        assertEquals("KEYS_ONLY", current.get(0).dynamodb().streamViewTypeAsString());
+    }
+
+    @Test
     @Covers(operation = "Streams.GetShardIterator", parameters = {"SequenceNumber"})
     void recordsPastRetentionAreTrimmed() throws Exception {
         createStreamTable("stream_trim");

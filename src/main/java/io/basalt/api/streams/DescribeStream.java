@@ -45,40 +45,42 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.streamArn(), "streamArn").minLength(r.streamArn(), "streamArn", 37)
                 .maxLength(r.streamArn(), "streamArn", 1024).min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
-        TableDefinition t = StreamArns.resolve(engine, r.streamArn());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
+        TableDefinition t = stream.table();
+        String label = stream.label();
         int first = 0;
-        if (r.exclusiveStartShardId() != null) first = StreamArns.shardIndex(t, r.exclusiveStartShardId()) + 1;
+        if (r.exclusiveStartShardId() != null) first = StreamArns.shardIndex(t, label, r.exclusiveStartShardId()) + 1;
         int limit = r.limit() == null ? 100 : r.limit().intValue();
         int end = Math.min(StreamRecorder.SHARDS, first + limit);
         out.writeStartObject();
         out.writeObjectFieldStart("StreamDescription");
         out.writeStringField("StreamArn", r.streamArn());
-        out.writeStringField("StreamLabel", t.stream().label());
-        out.writeStringField("StreamStatus", t.stream().enabled() ? "ENABLED" : "DISABLED");
-        if (t.stream().viewType() != null) out.writeStringField("StreamViewType", t.stream().viewType());
+        out.writeStringField("StreamLabel", label);
+        out.writeStringField("StreamStatus", stream.enabled() ? "ENABLED" : "DISABLED");
+        if (stream.viewType() != null) out.writeStringField("StreamViewType", stream.viewType());
         out.writeNumberField("CreationRequestDateTime", t.creationTime());
         out.writeStringField("TableName", t.name());
         TableDescriptionWriter.writeKeySchema(out, t.keys());
         out.writeArrayFieldStart("Shards");
         for (int i = first; i < end; i++) {
             out.writeStartObject();
-            out.writeStringField("ShardId", StreamArns.shardId(t, i));
+            out.writeStringField("ShardId", StreamArns.shardId(t, label, i));
             out.writeObjectFieldStart("SequenceNumberRange");
-            out.writeStringField("StartingSequenceNumber", StreamArns.sequenceNumber(firstSequence(t, i)));
-            if (!t.stream().enabled()) {
-                out.writeStringField("EndingSequenceNumber", StreamArns.sequenceNumber(engine.streams().readableSequence(t.id(), t.stream().label(), i)));
+            out.writeStringField("StartingSequenceNumber", StreamArns.sequenceNumber(firstSequence(t, label, i)));
+            if (!stream.enabled()) {
+                out.writeStringField("EndingSequenceNumber", StreamArns.sequenceNumber(engine.streams().readableSequence(t.id(), label, i)));
             }
             out.writeEndObject();
             out.writeEndObject();
         }
         out.writeEndArray();
-        if (end < StreamRecorder.SHARDS) out.writeStringField("LastEvaluatedShardId", StreamArns.shardId(t, end - 1));
+        if (end < StreamRecorder.SHARDS) out.writeStringField("LastEvaluatedShardId", StreamArns.shardId(t, label, end - 1));
         out.writeEndObject();
         out.writeEndObject();
     }
 
-    private long firstSequence(TableDefinition t, int shard) {
-        byte[] p = StreamRecorder.shardPrefix(t.id(), t.stream().label(), shard);
+    private long firstSequence(TableDefinition t, String label, int shard) {
+        byte[] p = StreamRecorder.shardPrefix(t.id(), label, shard);
         try (StorageCursor c = engine.storage().scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), false)) {
             return c.next() ? StreamRecorder.sequenceOf(c.key()) : 1;
         }

@@ -53,14 +53,16 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         new Constraints().notNull(r.shardIterator(), "shardIterator").minLength(r.shardIterator(), "shardIterator", 1)
                 .maxLength(r.shardIterator(), "shardIterator", 2048).min(r.limit(), "limit", 1).max(r.limit(), "limit", 1000).check();
         ShardIterators.Position pos = ShardIterators.decode(r.shardIterator());
-        TableDefinition t = StreamArns.resolve(engine, pos.streamArn());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, pos.streamArn());
+        TableDefinition t = stream.table();
+        String label = stream.label();
         int limit = r.limit() == null ? 1000 : r.limit().intValue();
-        long readable = engine.streams().readableSequence(t.id(), t.stream().label(), pos.shard());
-        long horizon = engine.streams().trimHorizon(t.id(), t.stream().label(), pos.shard());
+        long readable = engine.streams().readableSequence(t.id(), label, pos.shard());
+        long horizon = engine.streams().trimHorizon(t.id(), label, pos.shard());
         if (!pos.fromTrimHorizon() && pos.after() + 1 < horizon) throw ShardIterators.trimmed();
         long last = pos.after();
-        byte[] from = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), pos.after() + 1);
-        byte[] to = StreamRecorder.recordKey(t.id(), t.stream().label(), pos.shard(), readable + 1);
+        byte[] from = StreamRecorder.recordKey(t.id(), label, pos.shard(), pos.after() + 1);
+        byte[] to = StreamRecorder.recordKey(t.id(), label, pos.shard(), readable + 1);
         out.writeStartObject();
         out.writeArrayFieldStart("Records");
         if (pos.after() < readable) {
@@ -68,23 +70,23 @@ public final class GetRecords implements Operation<GetRecords.Request> {
             try (StorageCursor c = engine.storage().scan(Space.STREAMS, from, to, false)) {
                 while (n < limit && c.next()) {
                     long seq = StreamRecorder.sequenceOf(c.key());
-                    writeRecord(out, ctx, t, seq, ItemCodec.decode(c.value()));
+                    writeRecord(out, ctx, t, label, stream.viewType(), seq, ItemCodec.decode(c.value()));
                     last = seq;
                     n++;
                 }
             }
         }
         out.writeEndArray();
-        boolean closed = !t.stream().enabled() && last >= readable;
+        boolean closed = !stream.enabled() && last >= readable;
         if (!closed) out.writeStringField("NextShardIterator", ShardIterators.encode(pos.streamArn(), pos.shard(), last));
         out.writeEndObject();
     }
 
     @SuppressWarnings("unchecked")
-    private static void writeRecord(JsonGenerator out, RequestContext ctx, TableDefinition t, long seq,
-                                    Map<String, AttributeValue> rec) throws IOException {
+    private static void writeRecord(JsonGenerator out, RequestContext ctx, TableDefinition t, String label, String viewType,
+                                    long seq, Map<String, AttributeValue> rec) throws IOException {
         out.writeStartObject();
-        out.writeStringField("eventID", Long.toHexString(KeyCodec.hash((t.stream().label() + seq + t.id()).getBytes()))
+        out.writeStringField("eventID", Long.toHexString(KeyCodec.hash((label + seq + t.id()).getBytes()))
                 + Long.toHexString(seq));
         out.writeStringField("eventName", ((AttributeValue.S) rec.get("e")).value());
         out.writeStringField("eventVersion", "1.1");
@@ -116,7 +118,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         }
         out.writeStringField("SequenceNumber", StreamArns.sequenceNumber(seq));
         out.writeNumberField("SizeBytes", size);
-        out.writeStringField("StreamViewType", t.stream().viewType() == null ? "KEYS_ONLY" : t.stream().viewType());
+        out.writeStringField("StreamViewType", viewType == null ? "KEYS_ONLY" : viewType);
         out.writeEndObject();
         out.writeEndObject();
     }

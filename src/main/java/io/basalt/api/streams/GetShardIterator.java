@@ -43,8 +43,10 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
         new Constraints().notNull(r.streamArn(), "streamArn").notNull(r.shardId(), "shardId")
                 .notNull(r.shardIteratorType(), "shardIteratorType")
                 .enumValue(r.shardIteratorType(), "shardIteratorType", "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]").check();
-        TableDefinition t = StreamArns.resolve(engine, r.streamArn());
-        int shard = StreamArns.shardIndex(t, r.shardId());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
+        TableDefinition t = stream.table();
+        String label = stream.label();
+        int shard = StreamArns.shardIndex(t, label, r.shardId());
         if (shard < 0) {
             throw DynamoException.resourceNotFound("Requested resource not found: Shard does not exist");
         }
@@ -55,7 +57,7 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
         long after;
         switch (r.shardIteratorType()) {
             case "TRIM_HORIZON" -> after = 0;
-            case "LATEST" -> after = engine.streams().readableSequence(t.id(), t.stream().label(), shard);
+            case "LATEST" -> after = engine.streams().readableSequence(t.id(), label, shard);
             default -> {
                 long seq;
                 try {
@@ -64,7 +66,7 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
                     throw DynamoException.validation("Invalid SequenceNumber: " + r.sequenceNumber());
                 }
                 after = r.shardIteratorType().equals("AT_SEQUENCE_NUMBER") ? seq - 1 : seq;
-                if (after + 1 < engine.streams().trimHorizon(t.id(), t.stream().label(), shard)) throw ShardIterators.trimmed();
+                if (after + 1 < engine.streams().trimHorizon(t.id(), label, shard)) throw ShardIterators.trimmed();
             }
         }
         out.writeStartObject();

@@ -43,15 +43,22 @@ public final class ListStreams implements Operation<ListStreams.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().tableName(r.tableName(), "tableName").min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
         List<TableDefinition> streams = new ArrayList<>();
+        List<String> labels = new ArrayList<>();
         for (String name : engine.catalog().names()) {
             if (r.tableName() != null && !r.tableName().equals(name)) continue;
             TableCatalog.Entry e = engine.catalog().find(name);
-            if (e != null && e.definition().stream().label() != null) streams.add(e.definition());
+            if (e == null || e.definition().stream().label() == null) continue;
+            for (String label : e.definition().stream().previousLabels()) {
+                streams.add(e.definition());
+                labels.add(label);
+            }
+            streams.add(e.definition());
+            labels.add(e.definition().stream().label());
         }
         int start = 0;
         if (r.exclusiveStartStreamArn() != null) {
             for (int i = 0; i < streams.size(); i++) {
-                if (StreamArns.arn(ctx, streams.get(i)).equals(r.exclusiveStartStreamArn())) start = i + 1;
+                if (StreamArns.arn(ctx, streams.get(i), labels.get(i)).equals(r.exclusiveStartStreamArn())) start = i + 1;
             }
         }
         int limit = r.limit() == null ? 100 : r.limit().intValue();
@@ -61,13 +68,13 @@ public final class ListStreams implements Operation<ListStreams.Request> {
         for (int i = start; i < end; i++) {
             TableDefinition t = streams.get(i);
             out.writeStartObject();
-            out.writeStringField("StreamArn", StreamArns.arn(ctx, t));
+            out.writeStringField("StreamArn", StreamArns.arn(ctx, t, labels.get(i)));
             out.writeStringField("TableName", t.name());
-            out.writeStringField("StreamLabel", t.stream().label());
+            out.writeStringField("StreamLabel", labels.get(i));
             out.writeEndObject();
         }
         out.writeEndArray();
-        if (end < streams.size()) out.writeStringField("LastEvaluatedStreamArn", StreamArns.arn(ctx, streams.get(end - 1)));
+        if (end < streams.size()) out.writeStringField("LastEvaluatedStreamArn", StreamArns.arn(ctx, streams.get(end - 1), labels.get(end - 1)));
         out.writeEndObject();
     }
 }

@@ -128,12 +128,14 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (s.streamViewType() == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
                 }
-                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next()));
+                java.util.List<String> previous = new java.util.ArrayList<>(t.stream().previous());
+                if (t.stream().label() != null) previous.add(t.stream().label() + "|" + t.stream().viewType());
+                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next(), previous));
             } else {
                 if (!t.stream().enabled()) {
                     throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
                 }
-                b.stream(new StreamSettings(false, null, t.stream().label()));
+                b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous()));
             }
         }
         if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());

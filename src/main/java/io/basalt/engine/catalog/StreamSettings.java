@@ -1,9 +1,36 @@
 package io.basalt.engine.catalog;
 
+import java.util.List;
+
 /**
  * A table's stream setting. {@code label} identifies the latest stream (kept after disabling so
- * its records stay readable); a newly enabled stream gets a new label.
+ * its records stay readable); a newly enabled stream gets a new label, and the earlier streams stay
+ * readable (as "label|viewType" in {@code previous}) until their records expire.
  */
-public record StreamSettings(boolean enabled, String viewType, String label) {
-    public static final StreamSettings NONE = new StreamSettings(false, null, null);
+public record StreamSettings(boolean enabled, String viewType, String label, List<String> previous) {
+    public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of());
+
+    public StreamSettings(boolean enabled, String viewType, String label) {
+        this(enabled, viewType, label, List.of());
+    }
+
+    /** The view type a stream (current or earlier) was created with, or null when unknown. */
+    public String viewTypeOf(String streamLabel) {
+        if (streamLabel.equals(label)) return viewType;
+        for (String p : previous) {
+            int bar = p.indexOf('|');
+            if (p.substring(0, bar).equals(streamLabel)) return p.substring(bar + 1);
+        }
+        return null;
+    }
+
+    /** Whether the label names this table's current or an earlier stream. */
+    public boolean knows(String streamLabel) {
+        return streamLabel.equals(label) || viewTypeOf(streamLabel) != null;
+    }
+
+    /** Earlier stream labels, oldest first. */
+    public List<String> previousLabels() {
+        return previous.stream().map(p -> p.substring(0, p.indexOf('|'))).toList();
+    }
 }

@@ -53,6 +53,9 @@ final class TableDefinitionCodec {
             g.writeBooleanField("enabled", t.stream().enabled());
             if (t.stream().viewType() != null) g.writeStringField("viewType", t.stream().viewType());
             if (t.stream().label() != null) g.writeStringField("label", t.stream().label());
+            g.writeArrayFieldStart("previous");
+            for (String p : t.stream().previous()) g.writeString(p);
+            g.writeEndArray();
             g.writeEndObject();
             g.writeBooleanField("deletionProtection", t.deletionProtection());
             if (t.tableClass() != null) g.writeStringField("tableClass", t.tableClass());
@@ -143,7 +146,8 @@ final class TableDefinitionCodec {
                 (String) m.get("billingMode"), throughput(asMap(m.get("throughput"))),
                 num(m.get("lastUpdateToPayPerRequest")).doubleValue(), onDemand(asMap(m.get("onDemand"))),
                 indexes(m.get("lsis")), indexes(m.get("gsis")),
-                new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label")),
+                new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label"),
+                        strings(stream.get("previous"))),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
                 (String) m.get("ttlAttribute"), tags);
     }
@@ -191,6 +195,12 @@ final class TableDefinitionCodec {
                     nonKey, throughput(asMap(i.get("throughput"))), onDemand(asMap(i.get("onDemand"))),
                     i.get("status") == null ? IndexDefinition.ACTIVE : (String) i.get("status")));
         }
+        return out;
+    }
+
+    private static List<String> strings(Object list) {
+        List<String> out = new ArrayList<>();
+        if (list != null) for (Object o : (List<?>) list) out.add((String) o);
         return out;
     }
 

@@ -53,10 +53,16 @@ public final class StreamRecorder implements ChangeContributor {
      */
     public int trim(TableDefinition t) {
         if (t.stream().label() == null) return 0;
+        int removed = trim(t, t.stream().label());
+        for (String label : t.stream().previousLabels()) removed += trim(t, label);
+        return removed;
+    }
+
+    private int trim(TableDefinition t, String label) {
         long cutoff = System.currentTimeMillis() / 1000 - retentionSeconds();
         int removed = 0;
         for (int shard = 0; shard < SHARDS; shard++) {
-            byte[] p = shardPrefix(t.id(), t.stream().label(), shard);
+            byte[] p = shardPrefix(t.id(), label, shard);
             WriteBatch batch = new WriteBatch();
             long lastTrimmed = -1;
             try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), false)) {
@@ -75,7 +81,7 @@ public final class StreamRecorder implements ChangeContributor {
                 throw new IllegalStateException(impossible);
             }
             long horizon = lastTrimmed + 1;
-            horizons.computeIfAbsent(t.id() + "/" + t.stream().label() + "/" + shard, k -> new AtomicLong()).accumulateAndGet(horizon, Math::max);
+            horizons.computeIfAbsent(t.id() + "/" + label + "/" + shard, k -> new AtomicLong()).accumulateAndGet(horizon, Math::max);
             removed += batch.mutations().size();
         }
         return removed;
