@@ -1,5 +1,6 @@
 package io.basalt;
 
+import io.basalt.engine.capacity.CapacityMode;
 import java.nio.file.Path;
 
 /**
@@ -13,9 +14,12 @@ import java.nio.file.Path;
  * @param cacheMb RocksDB block cache size in MB
  * @param logLevel error, warn, info, debug or trace (command line only; embedders configure their own logging)
  * @param ttlSweepMillis how often expired TTL items are looked for and deleted
+ * @param capacity enforce (throttle like the service), report (meter and simulate partitions, never
+ *                 refuse; the default) or off
+ * @param adminPort port of the admin HTTP service (Prometheus metrics, partitions as JSON); -1 = none, 0 = any free port
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
-                           String logLevel, long ttlSweepMillis) {
+                           String logLevel, long ttlSweepMillis, CapacityMode capacity, int adminPort) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
@@ -24,7 +28,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
 
     public static BasaltConfig defaults() {
         return new BasaltConfig(DEFAULT_HOST, DEFAULT_PORT, Path.of(DEFAULT_DATA_DIR), false, DEFAULT_WORKERS,
-                DEFAULT_CACHE_MB, "info", 1000);
+                DEFAULT_CACHE_MB, "info", 1000, CapacityMode.REPORT, -1);
     }
 
     /** In memory on a free port of 127.0.0.1: what a unit test wants. */
@@ -37,12 +41,14 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         return defaults().withPort(0).withDataDir(dir);
     }
 
-    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, ttlSweepMillis); }
-    public BasaltConfig withTtlSweepMillis(long t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t); }
-    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, ttlSweepMillis); }
+    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, ttlSweepMillis, capacity, adminPort); }
+    public BasaltConfig withTtlSweepMillis(long t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t, capacity, adminPort); }
+    public BasaltConfig withCapacity(CapacityMode c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis, c, adminPort); }
+    public BasaltConfig withAdminPort(int a) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis, capacity, a); }
+    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, ttlSweepMillis, capacity, adminPort); }
 }

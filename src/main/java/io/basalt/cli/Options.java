@@ -1,6 +1,7 @@
 package io.basalt.cli;
 
 import io.basalt.BasaltConfig;
+import io.basalt.engine.capacity.CapacityMode;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -38,6 +39,8 @@ final class Options {
             new Option("cache-mb", "MB", "RocksDB block cache size (default 64)", false),
             new Option("workers", "N", "request worker threads (default 64)", false),
             new Option("ttl-sweep-ms", "MS", "how often expired TTL items are deleted (default 1000)", false),
+            new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
+            new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -103,6 +106,12 @@ final class Options {
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));
         if (v.containsKey("workers")) c = c.withWorkerThreads(intIn(v.get("workers"), "workers", 1, 4096));
         if (v.containsKey("ttl-sweep-ms")) c = c.withTtlSweepMillis(intIn(v.get("ttl-sweep-ms"), "ttl-sweep-ms", 10, 86_400_000));
+        if (v.containsKey("capacity")) {
+            CapacityMode m = CapacityMode.parse(v.get("capacity"));
+            if (m == null) throw new UsageError("--capacity must be one of enforce, report, off (got " + v.get("capacity") + ")");
+            c = c.withCapacity(m);
+        }
+        if (v.containsKey("admin-port")) c = c.withAdminPort(intIn(v.get("admin-port"), "admin-port", 0, 65535));
         if (v.containsKey("log-level")) {
             String l = v.get("log-level").toLowerCase();
             if (!List.of("error", "warn", "info", "debug", "trace").contains(l)) {

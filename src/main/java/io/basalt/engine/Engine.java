@@ -21,6 +21,7 @@ public final class Engine implements AutoCloseable {
     private final IndexMaintainer indexes;
     private final io.basalt.engine.stream.StreamRecorder streams;
     private final io.basalt.engine.ttl.TtlSweeper ttl;
+    private final io.basalt.engine.capacity.CapacityMeter capacity;
 
     public Engine(StorageEngine storage) {
         this(storage, DEFAULT_TTL_SWEEP_MILLIS);
@@ -30,7 +31,12 @@ public final class Engine implements AutoCloseable {
     public static final long DEFAULT_TTL_SWEEP_MILLIS = 1000;
 
     public Engine(StorageEngine storage, long ttlSweepMillis) {
+        this(storage, ttlSweepMillis, io.basalt.engine.capacity.CapacitySettings.defaults());
+    }
+
+    public Engine(StorageEngine storage, long ttlSweepMillis, io.basalt.engine.capacity.CapacitySettings capacity) {
         this.storage = storage;
+        this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.capacity.Clock.SYSTEM);
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
         this.indexes = new IndexMaintainer(catalog, storage);
@@ -64,6 +70,11 @@ public final class Engine implements AutoCloseable {
 
     public io.basalt.engine.stream.StreamRecorder streams() {
         return streams;
+    }
+
+    /** Capacity metering, partitions and throttling. */
+    public io.basalt.engine.capacity.CapacityMeter capacity() {
+        return capacity;
     }
 
     public IndexMaintainer indexes() {

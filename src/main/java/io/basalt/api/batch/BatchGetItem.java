@@ -9,6 +9,9 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.engine.capacity.Throttled;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
@@ -113,8 +116,11 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();
         Map<String, Double> units = new LinkedHashMap<>();
         long bytes = 0;
+        Throttled throttled = null;
+        int done = 0;
         for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
             TableCatalog.Entry table = tables.get(e.getKey());
+            TableCapacity cap = engine.capacity().of(table);
             boolean consistent = Boolean.TRUE.equals(e.getValue().consistentRead());
             List<Map<String, AttributeValue>> found = responses.computeIfAbsent(e.getKey(), k -> new ArrayList<>());
             for (Map<String, AttributeValue> key : e.getValue().keys()) {
@@ -122,8 +128,22 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
                     unprocessed.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(key);
                     continue;
                 }
+                Partition part = null;
+                if (cap != null) {
+                    try {
+                        part = cap.admitRead(ctx.region(), key.get(table.definition().keys().hashName()));
+                    } catch (Throttled t) {
+                        // a throttled key comes back unprocessed for the client to retry
+                        throttled = t;
+                        unprocessed.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(key);
+                        continue;
+                    }
+                }
                 ItemStore.Stored s = engine.items().read(table.ref(), key);
-                units.merge(table.definition().name(), CapacityUnits.read(s == null ? 0 : s.size(), consistent), Double::sum);
+                double u = CapacityUnits.read(s == null ? 0 : s.size(), consistent);
+                if (cap != null) cap.chargeRead(null, part, u);
+                units.merge(table.definition().name(), u, Double::sum);
+                done++;
                 if (s == null) continue;
                 Projection p = projections.get(e.getKey());
                 Map<String, AttributeValue> item = p == null ? s.item() : p.apply(s.item());
@@ -131,6 +151,7 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
                 found.add(item);
             }
         }
+        if (done == 0 && throttled != null) throw throttled;
         out.writeStartObject();
         out.writeObjectFieldStart("Responses");
         for (Map.Entry<String, List<Map<String, AttributeValue>>> e : responses.entrySet()) {

@@ -8,6 +8,9 @@ import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.engine.capacity.Throttled;
 import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -138,20 +141,51 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
         if (requestBytes > MAX_REQUEST_BYTES) {
             throw DynamoException.validation("Item size has exceeded the maximum allowed size");
         }
-        Map<String, Double> units = new LinkedHashMap<>();
+        Map<String, ConsumedCapacityWriter.TableUnits> units = new LinkedHashMap<>();
+        Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
+        Throttled throttled = null;
+        int done = 0;
         for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
             TableCatalog.Entry table = tables.get(e.getKey());
+            TableCapacity cap = engine.capacity().of(table);
             for (WriteRequest w : e.getValue()) {
-                Map<String, AttributeValue> key = w.item() != null ? table.definition().keys().keyOf(w.item()) : w.key();
+                Map<String, AttributeValue> key = w.item() != null ? w.item() : w.key();
                 Map<String, AttributeValue> item = w.item();
+                Partition part = null;
+                if (cap != null) {
+                    try {
+                        part = cap.admitWrite(ctx.region(), key.get(table.definition().keys().hashName()), item);
+                    } catch (Throttled t) {
+                        // a throttled write comes back unprocessed for the client to retry
+                        unprocessed.computeIfAbsent(e.getKey(), k -> new java.util.ArrayList<>()).add(w);
+                        throttled = t;
+                        continue;
+                    }
+                }
                 WriteOutcome o = engine.items().write(table.ref(), key, current -> item);
-                units.merge(table.definition().name(), WriteCapacity.of(table.definition(), o.oldItem(), o.newItem(), false).total(), Double::sum);
+                WriteCapacity wc = WriteCapacity.of(table.definition(), o.oldItem(), o.newItem(), false);
+                if (cap != null) cap.chargeWrite(part, wc, o.oldItem(), o.newItem());
+                units.computeIfAbsent(table.definition().name(), k -> new ConsumedCapacityWriter.TableUnits()).add(wc);
+                done++;
             }
         }
+        if (done == 0 && throttled != null) throw throttled;
         out.writeStartObject();
         out.writeObjectFieldStart("UnprocessedItems");
+        for (Map.Entry<String, List<WriteRequest>> e : unprocessed.entrySet()) {
+            out.writeArrayFieldStart(e.getKey());
+            for (WriteRequest w : e.getValue()) {
+                out.writeStartObject();
+                out.writeObjectFieldStart(w.item() != null ? "PutRequest" : "DeleteRequest");
+                out.writeFieldName(w.item() != null ? "Item" : "Key");
+                AttributeValueJson.writeItem(out, w.item() != null ? w.item() : w.key());
+                out.writeEndObject();
+                out.writeEndObject();
+            }
+            out.writeEndArray();
+        }
         out.writeEndObject();
-        ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
+        ConsumedCapacityWriter.writeTables(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 }

@@ -58,6 +58,33 @@ public final class ConsumedCapacityWriter {
         g.writeEndArray();
     }
 
+    /** Units of one table in a batch or transaction: the table's own and each index's (for INDEXES). */
+    public static final class TableUnits {
+        private double table;
+        private final Map<String, Double> gsi = new java.util.LinkedHashMap<>();
+        private final Map<String, Double> lsi = new java.util.LinkedHashMap<>();
+
+        public void addTable(double units) {
+            table += units;
+        }
+
+        public void add(io.basalt.engine.capacity.WriteCapacity w) {
+            table += w.table();
+            w.globalIndexes().forEach((k, v) -> gsi.merge(k, v, Double::sum));
+            w.localIndexes().forEach((k, v) -> lsi.merge(k, v, Double::sum));
+        }
+    }
+
+    /** Writes {@code "ConsumedCapacity": [...]} with each table's breakdown (batch writes, transactions). */
+    public static void writeTables(JsonGenerator g, String mode, Map<String, TableUnits> unitsByTable) throws IOException {
+        if (!wanted(mode)) return;
+        g.writeArrayFieldStart("ConsumedCapacity");
+        for (Map.Entry<String, TableUnits> u : unitsByTable.entrySet()) {
+            write(g, mode, u.getKey(), u.getValue().table, u.getValue().gsi, u.getValue().lsi);
+        }
+        g.writeEndArray();
+    }
+
     private static void writeIndexes(JsonGenerator g, String member, Map<String, Double> units) throws IOException {
         if (units.isEmpty()) return;
         g.writeObjectFieldStart(member);

@@ -34,10 +34,12 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
 
-        WriteOutcome w = engine.items().write(table.ref(), r.key(), ItemMutations.delete(condition, o.returnValuesOnConditionCheckFailure()));
+        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.key(), null,
+                ItemMutations.delete(condition, o.returnValuesOnConditionCheckFailure()));
+        WriteOutcome w = m.outcome();
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m.units());
         ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }

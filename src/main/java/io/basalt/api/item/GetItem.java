@@ -8,6 +8,8 @@ import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
@@ -57,9 +59,12 @@ public final class GetItem implements Operation<GetItemRequest> {
         }
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
+        TableCapacity cap = engine.capacity().of(table);
+        Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key().get(table.definition().keys().hashName()));
         ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(stored == null ? 0 : stored.size(), consistent);
+        if (cap != null) cap.chargeRead(null, part, units);
         out.writeStartObject();
         if (stored != null) {
             Map<String, AttributeValue> item = projection == null ? stored.item() : projection.apply(stored.item());

@@ -35,10 +35,12 @@ public final class PutItem implements Operation<PutItemRequest> {
         table.definition().keys().validateItem(r.item());
         ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");
 
-        WriteOutcome w = engine.items().write(table.ref(), r.item(), ItemMutations.put(r.item(), condition, o.returnValuesOnConditionCheckFailure()));
+        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.item(), r.item(),
+                ItemMutations.put(r.item(), condition, o.returnValuesOnConditionCheckFailure()));
+        WriteOutcome w = m.outcome();
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m.units());
         ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.item());
         out.writeEndObject();
     }

@@ -77,8 +77,9 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         }
         UpdateAction action = update;
         List<Path> written = new java.util.ArrayList<>();
-        WriteOutcome w = engine.items().write(table.ref(), r.key(),
+        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.key(), null,
                 ItemMutations.update(r.key(), action, condition, o.returnValuesOnConditionCheckFailure(), written));
+        WriteOutcome w = m.outcome();
         out.writeStartObject();
         String rv = o.returnValues() == null ? "NONE" : o.returnValues();
         switch (rv) {
@@ -88,7 +89,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, written, w.newItem()));
             default -> { }
         }
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, w.oldItem(), w.newItem());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m.units());
         ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }

@@ -16,6 +16,9 @@ import io.basalt.error.DynamoException;
 import io.basalt.model.KeyCodec;
 import io.basalt.model.KeyShape;
 import java.io.IOException;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.PartitionHash;
+import io.basalt.engine.capacity.TableCapacity;
 import java.util.Arrays;
 
 /** Query: one item collection, in sort-key order (or reverse), narrowed by a sort-key condition. */
@@ -71,8 +74,10 @@ public final class Query implements Operation<ReadRequest> {
                     : new KeyRange(range.from(), min(range.to(), start), true);
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
+        TableCapacity cap = engine.capacity().of(table);
+        Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
         PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
-        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table);
+        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 
     private static byte[] max(byte[] a, byte[] b) {

@@ -3,7 +3,10 @@ package io.basalt.api.query;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.RequestContext;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
@@ -92,8 +95,21 @@ final class ReadRules {
         return false;
     }
 
+    /**
+     * Admits a Query or Scan starting at partition hash {@code hash} (may throttle); null when
+     * capacity is off. Returns the partition the page's units are charged to.
+     */
+    static Partition admit(TableCapacity cap, RequestContext ctx, ReadTarget target, long hash, Object partitionKey) {
+        return cap == null ? null : cap.admitRead(ctx.region(), target.isIndex() ? target.index() : null, hash, partitionKey);
+    }
+
+    /**
+     * Writes a page. Its cost is the summed size of every item read (filtered out or not) rounded
+     * up once; LSI items fetched from the table cost their own read each.
+     */
     static void writePage(JsonGenerator out, ReadRequest r, ReadTarget target, PageReader.Page page,
-                          Projection projection, Engine engine, TableCatalog.Entry table) throws IOException {
+                          Projection projection, Engine engine, TableCatalog.Entry table,
+                          TableCapacity cap, Partition partition) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
         boolean fetch = !countOnly && fetchFromTable(target, r, projection);
         double fetchUnits = 0;
@@ -117,8 +133,12 @@ final class ReadRules {
             out.writeFieldName("LastEvaluatedKey");
             AttributeValueJson.writeItem(out, target.lastKeyOf(page.lastItem()));
         }
+        double units = CapacityUnits.read(page.bytesRead(), Boolean.TRUE.equals(r.consistentRead()));
+        if (cap != null) {
+            cap.chargeRead(target.isIndex() ? target.index() : null, partition, units);
+            if (fetchUnits > 0) cap.chargeRead(null, partition, fetchUnits);
+        }
         if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
-            double units = CapacityUnits.read(page.bytesRead(), Boolean.TRUE.equals(r.consistentRead()));
             if (!target.isIndex()) {
                 ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), table.definition().name(), units, Map.of(), Map.of());
             } else {

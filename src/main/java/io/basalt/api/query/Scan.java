@@ -8,7 +8,10 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.query.KeyRange;
+import io.basalt.model.KeyCodec;
 import io.basalt.engine.query.PageReader;
 import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.ScanSegments;
@@ -64,7 +67,10 @@ public final class Scan implements Operation<ReadRequest> {
             range = ScanSegments.after(range, target.storageKey(r.exclusiveStartKey()), r.segment(), r.totalSegments());
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
+        // a Scan page is charged to the partition it starts in
+        TableCapacity cap = engine.capacity().of(table);
+        Partition part = ReadRules.admit(cap, ctx, target, range.from().length >= 16 ? KeyCodec.hashOf(range.from()) : 0, null);
         PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
-        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table);
+        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 }

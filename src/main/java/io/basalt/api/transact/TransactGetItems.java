@@ -9,6 +9,8 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
@@ -81,13 +83,17 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
             projections.add(projection);
             tables.add(table);
         }
+        Partition[] parts = TransactionThrottling.admit(engine, ctx.region(), items.size(), tables::get, i -> items.get(i).key(), i -> false);
         List<ItemStore.Stored> snapshot = engine.items().readSnapshot(items);
         Map<String, Double> units = new LinkedHashMap<>();
         out.writeStartObject();
         out.writeArrayFieldStart("Responses");
         for (int i = 0; i < snapshot.size(); i++) {
             ItemStore.Stored s = snapshot.get(i);
-            units.merge(tables.get(i).definition().name(), CapacityUnits.transactionalRead(s == null ? 0 : s.size()), Double::sum);
+            double u = CapacityUnits.transactionalRead(s == null ? 0 : s.size());
+            units.merge(tables.get(i).definition().name(), u, Double::sum);
+            TableCapacity cap = engine.capacity().of(tables.get(i));
+            if (cap != null) cap.chargeRead(null, parts[i], u);
             out.writeStartObject();
             if (s != null) {
                 out.writeFieldName("Item");

@@ -11,6 +11,8 @@ import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.item.ItemMutations;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
@@ -85,19 +87,19 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]").check();
         List<Prepared> prepared = prepare(r.transactItems());
-        Map<String, Double> units;
+        Map<String, ConsumedCapacityWriter.TableUnits> units;
         if (r.clientRequestToken() == null) {
-            units = run(prepared);
+            units = run(prepared, ctx.region());
         } else {
             try {
-                units = tokens.run(r.clientRequestToken(), r.transactItems(), () -> run(prepared));
+                units = tokens.run(r.clientRequestToken(), r.transactItems(), () -> run(prepared, ctx.region()));
             } catch (IdempotencyCache.Mismatch e) {
                 throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
                         "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
             }
         }
         out.writeStartObject();
-        ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
+        ConsumedCapacityWriter.writeTables(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 
@@ -169,7 +171,9 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
     }
 
     /** Commits the transaction; returns the consumed units per table. */
-    private Map<String, Double> run(List<Prepared> prepared) {
+    private Map<String, ConsumedCapacityWriter.TableUnits> run(List<Prepared> prepared, String region) {
+        Partition[] parts = TransactionThrottling.admit(engine, region, prepared.size(), i -> prepared.get(i).table(),
+                i -> prepared.get(i).key(), i -> !prepared.get(i).check());
         List<ItemStore.TxItem> items = new ArrayList<>(prepared.size());
         for (Prepared p : prepared) items.add(new ItemStore.TxItem(p.table().ref(), p.key(), p.mutation()));
         List<WriteOutcome> outcomes;
@@ -191,14 +195,21 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             }
             throw new TransactionCanceled(reasons);
         }
-        Map<String, Double> units = new LinkedHashMap<>();
+        Map<String, ConsumedCapacityWriter.TableUnits> units = new LinkedHashMap<>();
         for (int i = 0; i < prepared.size(); i++) {
             Prepared p = prepared.get(i);
             WriteOutcome o = outcomes.get(i);
-            double u = p.check()
-                    ? CapacityUnits.transactionalRead(o.oldItem() == null ? 0 : ItemSize.of(o.oldItem()))
-                    : WriteCapacity.of(p.table().definition(), o.oldItem(), o.newItem(), true).total();
-            units.merge(p.table().definition().name(), u, Double::sum);
+            ConsumedCapacityWriter.TableUnits t = units.computeIfAbsent(p.table().definition().name(), k -> new ConsumedCapacityWriter.TableUnits());
+            TableCapacity cap = engine.capacity().of(p.table());
+            if (p.check()) {
+                double u = CapacityUnits.transactionalRead(o.oldItem() == null ? 0 : ItemSize.of(o.oldItem()));
+                t.addTable(u);
+                if (cap != null) cap.chargeRead(null, parts[i], u);
+            } else {
+                WriteCapacity wc = WriteCapacity.of(p.table().definition(), o.oldItem(), o.newItem(), true);
+                t.add(wc);
+                if (cap != null) cap.chargeWrite(parts[i], wc, o.oldItem(), o.newItem());
+            }
         }
         return units;
     }

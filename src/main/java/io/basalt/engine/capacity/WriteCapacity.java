@@ -18,8 +18,9 @@ import java.util.Map;
  * @param table units charged to the base table
  * @param globalIndexes units per GSI name (only indexes that were written)
  * @param localIndexes units per LSI name
+ * @param sizeDelta bytes the table grows (negative: shrinks) by this change
  */
-public record WriteCapacity(double table, Map<String, Double> globalIndexes, Map<String, Double> localIndexes) {
+public record WriteCapacity(double table, Map<String, Double> globalIndexes, Map<String, Double> localIndexes, long sizeDelta) {
 
     public double total() {
         double t = table;
@@ -30,12 +31,15 @@ public record WriteCapacity(double table, Map<String, Double> globalIndexes, Map
 
     public static WriteCapacity of(TableDefinition t, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
                                    boolean transactional) {
-        long size = Math.max(oldItem == null ? 0 : ItemSize.of(oldItem), newItem == null ? 0 : ItemSize.of(newItem));
-        double table = unit(size, transactional);
+        long oldSize = oldItem == null ? 0 : ItemSize.of(oldItem), newSize = newItem == null ? 0 : ItemSize.of(newItem);
+        double table = unit(Math.max(oldSize, newSize), transactional);
+        if (t.globalIndexes().isEmpty() && t.localIndexes().isEmpty()) {
+            return new WriteCapacity(table, Map.of(), Map.of(), newSize - oldSize);
+        }
         Map<String, Double> gsi = new LinkedHashMap<>(), lsi = new LinkedHashMap<>();
         for (IndexDefinition i : t.globalIndexes()) put(gsi, i, indexUnits(t, i, oldItem, newItem, transactional));
         for (IndexDefinition i : t.localIndexes()) put(lsi, i, indexUnits(t, i, oldItem, newItem, transactional));
-        return new WriteCapacity(table, gsi, lsi);
+        return new WriteCapacity(table, gsi, lsi, newSize - oldSize);
     }
 
     private static void put(Map<String, Double> m, IndexDefinition i, double units) {

@@ -1,0 +1,91 @@
+package io.basalt.engine.capacity;
+
+import io.basalt.model.AttributeValue;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Contributor Insights of a table (and its indexes) while enabled: how often each partition key
+ * was accessed and throttled. Bounded: once {@link #MAX_KEYS} keys are tracked per index, new keys
+ * are counted under "(other)", so a key-per-request workload cannot grow it without limit.
+ */
+public final class ContributorInsights {
+    public static final int MAX_KEYS = 10_000;
+    private static final String OTHER = "(other)";
+    private static final String TABLE = "";
+
+    private final boolean throttledOnly;
+    private final double enabledAt;
+    private final Map<String, Map<String, LongAdder>> accessed = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, LongAdder>> throttled = new ConcurrentHashMap<>();
+
+    /** @param throttledOnly the THROTTLED_KEYS mode: only throttled keys are tracked */
+    public ContributorInsights(boolean throttledOnly, double enabledAt) {
+        this.throttledOnly = throttledOnly;
+        this.enabledAt = enabledAt;
+    }
+
+    public boolean throttledOnly() { return throttledOnly; }
+    public double enabledAt() { return enabledAt; }
+
+    void accessed(String index, Object key) {
+        if (!throttledOnly) count(accessed, index, key);
+    }
+
+    void throttled(String index, Object key) {
+        count(throttled, index, key);
+    }
+
+    private static void count(Map<String, Map<String, LongAdder>> into, String index, Object key) {
+        if (key == null) return;
+        Map<String, LongAdder> m = into.computeIfAbsent(index == null ? TABLE : index, k -> new ConcurrentHashMap<>());
+        String k = render(key);
+        LongAdder a = m.get(k);
+        if (a == null) {
+            if (m.size() >= MAX_KEYS) k = OTHER;
+            a = m.computeIfAbsent(k, x -> new LongAdder());
+        }
+        a.increment();
+    }
+
+    /** A key as shown in the insights: S and N as text, B as base64, multi-attribute keys joined by '#'. */
+    static String render(Object key) {
+        if (key instanceof List<?> l) {
+            StringBuilder sb = new StringBuilder();
+            for (Object o : l) sb.append(sb.isEmpty() ? "" : "#").append(render(o));
+            return sb.toString();
+        }
+        return switch ((AttributeValue) key) {
+            case AttributeValue.S s -> s.value();
+            case AttributeValue.N n -> n.value().toString();
+            case AttributeValue.B b -> Base64.getEncoder().encodeToString(b.value());
+            default -> key.toString();
+        };
+    }
+
+    /** A key and its count. */
+    public record Contributor(String key, long count) {}
+
+    /** The most accessed keys of the table ({@code index} null) or an index, most first. */
+    public List<Contributor> topAccessed(String index, int n) {
+        return top(accessed, index, n);
+    }
+
+    public List<Contributor> topThrottled(String index, int n) {
+        return top(throttled, index, n);
+    }
+
+    private static List<Contributor> top(Map<String, Map<String, LongAdder>> from, String index, int n) {
+        Map<String, LongAdder> m = from.get(index == null ? TABLE : index);
+        List<Contributor> out = new ArrayList<>();
+        if (m == null) return out;
+        for (Map.Entry<String, LongAdder> e : m.entrySet()) out.add(new Contributor(e.getKey(), e.getValue().sum()));
+        out.sort(Comparator.comparingLong(Contributor::count).reversed().thenComparing(Contributor::key));
+        return out.size() > n ? new ArrayList<>(out.subList(0, n)) : out;
+    }
+}

@@ -1,0 +1,50 @@
+package io.basalt.engine.capacity;
+
+/**
+ * The on-demand ramp: a table serves up to double its previous peak at once; a higher peak is
+ * accepted once it has been sustained for 30 minutes. A new table's previous peak is half of what
+ * a new on-demand table serves (4,000 write and 12,000 read units per second).
+ */
+final class OnDemandRamp {
+    private static final long RAISE_AFTER_NANOS = 30L * 60 * 1_000_000_000L;
+    private final TokenBucket bucket;
+    private double peak;
+    private long windowStart;
+    private double windowUnits;
+    private double candidate;
+    private long candidateSince;
+
+    OnDemandRamp(double initialPeak, long now) {
+        this.peak = initialPeak;
+        this.bucket = new TokenBucket(2 * initialPeak, 1, now);
+        this.windowStart = now;
+    }
+
+    boolean hasCredit(long now) {
+        return bucket.hasCredit(now);
+    }
+
+    synchronized void take(double units, long now) {
+        bucket.take(units, now);
+        if (now - windowStart >= 1_000_000_000L) {
+            double rate = windowUnits / ((now - windowStart) / 1e9);
+            if (rate > peak) {
+                candidate = Math.max(candidate, rate);
+                if (candidateSince == 0) candidateSince = now;
+                if (now - candidateSince >= RAISE_AFTER_NANOS) {
+                    peak = candidate;
+                    candidate = 0;
+                    candidateSince = 0;
+                    bucket.reconfigure(2 * peak, 1, now);
+                }
+            }
+            windowStart = now;
+            windowUnits = 0;
+        }
+        windowUnits += units;
+    }
+
+    synchronized double peak() {
+        return peak;
+    }
+}

@@ -1,0 +1,281 @@
+package io.basalt.engine.capacity;
+
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.index.IndexEntries;
+import io.basalt.model.AttributeValue;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Capacity of one table: its usage, its partitions and those of its GSIs, and (in enforce mode)
+ * the admission decision of every request.
+ *
+ * <p>Requests are admitted before they run and charged after (only then is the cost known). A
+ * request is refused when its partition is over a hard limit (3,000 RCU / 1,000 WCU per second),
+ * when its partition has no credit left of its share and the table has no unused capacity to lend
+ * it (adaptive capacity), or — on demand — when it would exceed double the previous peak or the
+ * table's MaxRead/WriteRequestUnits. In report mode the same bookkeeping of usage happens but
+ * nothing is refused and no bucket is touched: only lock-free counters.
+ */
+public final class TableCapacity {
+    private static final double ON_DEMAND_INITIAL_READ_PEAK = 6000;
+    private static final double ON_DEMAND_INITIAL_WRITE_PEAK = 2000;
+    private static final int ON_DEMAND_INITIAL_PARTITIONS = 4;
+
+    private final CapacityMeter meter;
+    private final String name;
+    private final long tableId;
+    private final AtomicLong sizeBytes;
+    private final Usage usage = new Usage();
+    private final PartitionMap partitions;
+    private final TokenBucket tableRead;
+    private final TokenBucket tableWrite;
+    private final OnDemandRamp rampRead;
+    private final OnDemandRamp rampWrite;
+    private volatile TableDefinition definition;
+    private volatile Map<String, IndexCapacity> indexes = Map.of();
+    private volatile TokenBucket maxRead;
+    private volatile TokenBucket maxWrite;
+    private volatile ContributorInsights insights;
+
+    TableCapacity(CapacityMeter meter, TableDefinition d, AtomicLong sizeBytes) {
+        this.meter = meter;
+        this.name = d.name();
+        this.tableId = d.id();
+        this.sizeBytes = sizeBytes;
+        long now = meter.now();
+        double burst = meter.settings().burstSeconds();
+        this.partitions = new PartitionMap(targetPartitions(d, 0), rcu(d), wcu(d), burst, now);
+        this.tableRead = new TokenBucket(rcu(d), burst, now);
+        this.tableWrite = new TokenBucket(wcu(d), burst, now);
+        this.rampRead = new OnDemandRamp(ON_DEMAND_INITIAL_READ_PEAK, now);
+        this.rampWrite = new OnDemandRamp(ON_DEMAND_INITIAL_WRITE_PEAK, now);
+        reconfigure(d);
+    }
+
+    public String name() { return name; }
+    public long tableId() { return tableId; }
+    public Usage usage() { return usage; }
+    public PartitionMap partitions() { return partitions; }
+    public TableDefinition definition() { return definition; }
+    public Map<String, IndexCapacity> indexes() { return indexes; }
+    public long sizeBytes() { return sizeBytes.get(); }
+    public ContributorInsights insights() { return insights; }
+
+    public void insights(ContributorInsights i) {
+        insights = i;
+    }
+
+    private static double rcu(TableDefinition d) {
+        return d.payPerRequest() ? 0 : d.throughput().readCapacityUnits();
+    }
+
+    private static double wcu(TableDefinition d) {
+        return d.payPerRequest() ? 0 : d.throughput().writeCapacityUnits();
+    }
+
+    private int targetPartitions(TableDefinition d, long bytes) {
+        long pb = meter.settings().partitionBytes();
+        if (d.payPerRequest()) return Math.max(ON_DEMAND_INITIAL_PARTITIONS, CapacitySettings.partitionCount(bytes, 0, 0, pb));
+        return CapacitySettings.partitionCount(bytes, rcu(d), wcu(d), pb);
+    }
+
+    /** Brings throughput, billing mode and indexes up to date with the table's definition (a reference check when unchanged). */
+    public void sync(TableDefinition d) {
+        if (d != definition) reconfigure(d);
+    }
+
+    private synchronized void reconfigure(TableDefinition d) {
+        if (d == definition) return;
+        long now = meter.now();
+        double burst = meter.settings().burstSeconds();
+        partitions.growTo(targetPartitions(d, sizeBytes.get()), now);
+        setShares(partitions, d.payPerRequest(), rcu(d), wcu(d), now);
+        tableRead.reconfigure(rcu(d), burst, now);
+        tableWrite.reconfigure(wcu(d), burst, now);
+        maxRead = limitBucket(d.payPerRequest() ? d.onDemand().maxReadRequestUnits() : -1, maxRead, now);
+        maxWrite = limitBucket(d.payPerRequest() ? d.onDemand().maxWriteRequestUnits() : -1, maxWrite, now);
+        Map<String, IndexCapacity> next = new LinkedHashMap<>();
+        for (IndexDefinition i : d.localIndexes()) {
+            IndexCapacity old = indexes.get(i.name());
+            next.put(i.name(), old != null ? old : new IndexCapacity(i, null));
+        }
+        for (IndexDefinition i : d.globalIndexes()) {
+            IndexCapacity old = indexes.get(i.name());
+            double r = d.payPerRequest() ? 0 : i.throughput().readCapacityUnits();
+            double w = d.payPerRequest() ? 0 : i.throughput().writeCapacityUnits();
+            int count = d.payPerRequest() ? ON_DEMAND_INITIAL_PARTITIONS
+                    : CapacitySettings.partitionCount(0, r, w, meter.settings().partitionBytes());
+            IndexCapacity ic = old != null && old.definition.indexId() == i.indexId() ? old
+                    : new IndexCapacity(i, new PartitionMap(count, r, w, burst, now));
+            ic.partitions.growTo(count, now);
+            setShares(ic.partitions, d.payPerRequest(), r, w, now);
+            ic.definition = i;
+            boolean od = d.payPerRequest() && i.onDemand() != null;
+            ic.maxRead = limitBucket(od ? i.onDemand().maxReadRequestUnits() : -1, ic.maxRead, now);
+            ic.maxWrite = limitBucket(od ? i.onDemand().maxWriteRequestUnits() : -1, ic.maxWrite, now);
+            next.put(i.name(), ic);
+        }
+        indexes = Map.copyOf(next);
+        definition = d;
+    }
+
+    /** On demand, every partition may use its hard limits; provisioned, the throughput is divided evenly. */
+    private static void setShares(PartitionMap map, boolean onDemand, double rcu, double wcu, long now) {
+        if (onDemand) {
+            map.throughput(map.count() * CapacitySettings.PARTITION_MAX_RCU, map.count() * CapacitySettings.PARTITION_MAX_WCU, now);
+        } else {
+            map.throughput(rcu, wcu, now);
+        }
+    }
+
+    private static TokenBucket limitBucket(long max, TokenBucket current, long now) {
+        if (max <= 0) return null;
+        if (current != null && current.rate() == max) return current;
+        return new TokenBucket(max, 1, now);
+    }
+
+    private boolean enforce() {
+        return meter.settings().mode() == CapacityMode.ENFORCE;
+    }
+
+    // ------------------------------------------------------------------ admission
+
+    /** Admits a read of the table's item collection {@code partitionKey}; returns its partition. */
+    public Partition admitRead(String region, AttributeValue partitionKey) {
+        return admit(region, null, PartitionHash.of(partitionKey), true, partitionKey);
+    }
+
+    /**
+     * Admits a read of a partition of the table ({@code index} null) or of an index. For an LSI the
+     * table's partition is used (an LSI lives with its table's item collections).
+     */
+    public Partition admitRead(String region, IndexDefinition index, long hash, Object insightKey) {
+        return admit(region, index == null || !index.global() ? null : index.name(), hash, true, insightKey);
+    }
+
+    /**
+     * Admits a write of the item with {@code partitionKey}; when the new item is known (a put), each
+     * GSI it goes into must admit it too (a GSI without capacity holds back the table's writes).
+     */
+    public Partition admitWrite(String region, AttributeValue partitionKey, Map<String, AttributeValue> newItem) {
+        Partition p = admit(region, null, PartitionHash.of(partitionKey), false, partitionKey);
+        if (newItem != null && enforce()) {
+            for (IndexCapacity ic : indexes.values()) {
+                if (!ic.global() || !IndexEntries.indexed(ic.definition, newItem)) continue;
+                List<AttributeValue> values = ic.definition.keys().hashValues(newItem);
+                admit(region, ic.name(), PartitionHash.of(values), false, values);
+            }
+        }
+        return p;
+    }
+
+    private Partition admit(String region, String gsi, long hash, boolean read, Object insightKey) {
+        IndexCapacity ic = gsi == null ? null : indexes.get(gsi);
+        PartitionMap map = ic == null ? partitions : ic.partitions;
+        Partition p = map.find(hash);
+        ContributorInsights ci = insights;
+        if (ci != null) ci.accessed(gsi, insightKey);
+        if (!enforce()) return p;
+        long now = meter.now();
+        Throttled.Limit refused = refusal(ic, p, read, now);
+        if (refused != null) {
+            (ic == null ? usage : ic.usage()).throttled(read);
+            p.usage().throttled(read);
+            if (ci != null) ci.throttled(gsi, insightKey);
+            throw Throttled.of(definition.payPerRequest(), region, name, gsi, read, refused);
+        }
+        double splitAfter = meter.settings().heatSplitSeconds();
+        Long at = p.heat(hash, now, (long) (splitAfter * 1e9));
+        if (at != null) map.splitAt(at, now);
+        return p;
+    }
+
+    /** Why a request must be refused now, or null to admit it. */
+    private Throttled.Limit refusal(IndexCapacity ic, Partition p, boolean read, long now) {
+        boolean onDemand = definition.payPerRequest();
+        TokenBucket max = ic == null ? (read ? maxRead : maxWrite) : (read ? ic.maxRead : ic.maxWrite);
+        if (onDemand && max != null && !max.hasCredit(now)) return Throttled.Limit.MAX_ON_DEMAND;
+        if (!(read ? p.readHard : p.writeHard).hasCredit(now)) return Throttled.Limit.KEY_RANGE;
+        if (onDemand) {
+            if (ic == null && !(read ? rampRead : rampWrite).hasCredit(now)) return Throttled.Limit.KEY_RANGE;
+            return null;
+        }
+        if ((read ? p.readShare : p.writeShare).hasCredit(now)) return null;
+        // adaptive capacity: a partition out of its own credit borrows what the table leaves unused
+        boolean tableHasRoom = ic == null && (read ? tableRead : tableWrite).hasCredit(now);
+        return meter.settings().adaptive() && tableHasRoom ? null : Throttled.Limit.PROVISIONED;
+    }
+
+    // ------------------------------------------------------------------ charging
+
+    /** Charges a read to the table or an index (LSI reads count for the index, on the table's partition). */
+    public void chargeRead(IndexDefinition index, Partition p, double units) {
+        IndexCapacity ic = index == null ? null : indexes.get(index.name());
+        (ic == null ? usage : ic.usage()).read(units);
+        p.usage().read(units);
+        if (!enforce()) return;
+        long now = meter.now();
+        take(ic != null && ic.global() ? ic : null, p, true, units, now);
+    }
+
+    private void take(IndexCapacity gsi, Partition p, boolean read, double units, long now) {
+        (read ? p.readShare : p.writeShare).take(units, now);
+        (read ? p.readHard : p.writeHard).take(units, now);
+        TokenBucket max = gsi == null ? (read ? maxRead : maxWrite) : (read ? gsi.maxRead : gsi.maxWrite);
+        if (max != null) max.take(units, now);
+        if (gsi == null) {
+            (read ? tableRead : tableWrite).take(units, now);
+            if (definition.payPerRequest()) (read ? rampRead : rampWrite).take(units, now);
+        }
+    }
+
+    /** Charges a committed (or no-op) write: the table's units to the item's partition, each index's to its own. */
+    public void chargeWrite(Partition p, WriteCapacity w, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        usage.write(w.table());
+        p.usage().write(w.table());
+        p.addSize(w.sizeDelta());
+        long now = enforce() ? meter.now() : 0;
+        if (enforce()) take(null, p, false, w.table(), now);
+        if (!w.localIndexes().isEmpty()) {
+            for (Map.Entry<String, Double> e : w.localIndexes().entrySet()) {
+                IndexCapacity ic = indexes.get(e.getKey());
+                if (ic != null) ic.usage().write(e.getValue());
+            }
+        }
+        if (!w.globalIndexes().isEmpty()) {
+            for (Map.Entry<String, Double> e : w.globalIndexes().entrySet()) {
+                IndexCapacity ic = indexes.get(e.getKey());
+                if (ic == null) continue;
+                ic.usage().write(e.getValue());
+                Map<String, AttributeValue> holder = IndexEntries.indexed(ic.definition, newItem) ? newItem : oldItem;
+                Partition ip = ic.partitions.find(PartitionHash.of(ic.definition.keys().hashValues(holder)));
+                ip.usage().write(e.getValue());
+                if (enforce()) take(ic, ip, false, e.getValue(), now);
+            }
+        }
+        growForSize();
+    }
+
+    /** A write refused by its condition still costs the units of the existing item (at least one). */
+    public void chargeFailedWrite(Partition p, long existingItemBytes, boolean transactional) {
+        double units = transactional ? CapacityUnits.transactionalWrite(existingItemBytes) : CapacityUnits.write(existingItemBytes);
+        usage.write(units);
+        p.usage().write(units);
+        if (enforce()) take(null, p, false, units, meter.now());
+    }
+
+    /** Splits partitions when the data outgrows them (one per partitionBytes); a size check, no scan. */
+    private void growForSize() {
+        long pb = meter.settings().partitionBytes();
+        long bytes = sizeBytes.get();
+        if (bytes > (long) partitions.count() * pb) {
+            long now = meter.now();
+            partitions.growTo(CapacitySettings.partitionCount(bytes, 0, 0, pb), now);
+            setShares(partitions, definition.payPerRequest(), rcu(definition), wcu(definition), now);
+        }
+    }
+}
