@@ -21,6 +21,9 @@ public final class Partition {
     private long hotSince;
     private long hotLow = -1;
     private long hotHigh;
+    private long windowStart;
+    private double windowLoad;
+    private double load;
 
     Partition(long start, long end, double rcu, double wcu, double burstSeconds, long now) {
         this.start = start;
@@ -49,30 +52,48 @@ public final class Partition {
         return Long.compareUnsigned(hash, start) >= 0 && Long.compareUnsigned(hash, end) <= 0;
     }
 
+    /** Notes the hash of an admitted request while the partition is hot (where a split for heat should fall). */
+    synchronized void observe(long hash) {
+        if (hotSince == 0) return;
+        if (hotLow == -1 && hotHigh == 0) {
+            hotLow = hash;
+            hotHigh = hash;
+            return;
+        }
+        if (Long.compareUnsigned(hash, hotLow) < 0) hotLow = hash;
+        if (Long.compareUnsigned(hash, hotHigh) > 0) hotHigh = hash;
+    }
+
     /**
-     * Notes whether the partition runs near a hard limit; returns the hash to split at once it has
-     * been hot for {@code splitAfterNanos} with traffic on more than one key, else null.
+     * Adds a charge to the partition's load (as a fraction of its hard limits, per second). Once
+     * it has run at half its hard limits or more for {@code splitAfterNanos} with traffic on more
+     * than one key, returns the hash to split at (between the lowest and highest hot keys, so both
+     * halves carry part of the heat); else null.
      */
-    synchronized Long heat(long hash, long now, long splitAfterNanos) {
-        boolean hot = readHard.tokens(now) < CapacitySettings.PARTITION_MAX_RCU / 2
-                || writeHard.tokens(now) < CapacitySettings.PARTITION_MAX_WCU / 2;
-        if (!hot) {
+    synchronized Long charged(boolean read, double units, long now, long splitAfterNanos) {
+        windowLoad += units / (read ? CapacitySettings.PARTITION_MAX_RCU : CapacitySettings.PARTITION_MAX_WCU);
+        if (windowStart == 0) windowStart = now;
+        if (now - windowStart < 1_000_000_000L) return null;
+        load = windowLoad / ((now - windowStart) / 1e9);
+        windowStart = now;
+        windowLoad = 0;
+        if (load < 0.5) {
             hotSince = 0;
-            hotLow = -1;
             return null;
         }
         if (hotSince == 0) {
             hotSince = now;
-            hotLow = hash;
-            hotHigh = hash;
-        } else {
-            if (Long.compareUnsigned(hash, hotLow) < 0) hotLow = hash;
-            if (Long.compareUnsigned(hash, hotHigh) > 0) hotHigh = hash;
+            hotLow = -1;
+            hotHigh = 0;
+            return null;
         }
-        if (splitAfterNanos <= 0 || now - hotSince < splitAfterNanos || hotLow == hotHigh) return null;
-        // split between the lowest and highest hot keys so both halves carry part of the heat
-        long mid = hotLow + ((hotHigh - hotLow) >>> 1);
+        if (splitAfterNanos <= 0 || now - hotSince < splitAfterNanos || hotLow == -1 || hotLow == hotHigh) return null;
         hotSince = 0;
-        return mid;
+        return hotLow + ((hotHigh - hotLow) >>> 1);
+    }
+
+    /** The load of the last second measured, as a fraction of the hard limits (enforce mode). */
+    public synchronized double load() {
+        return load;
     }
 }

@@ -188,9 +188,7 @@ public final class TableCapacity {
             if (ci != null) ci.throttled(gsi, insightKey);
             throw Throttled.of(definition.payPerRequest(), region, name, gsi, read, refused);
         }
-        double splitAfter = meter.settings().heatSplitSeconds();
-        Long at = p.heat(hash, now, (long) (splitAfter * 1e9));
-        if (at != null) map.splitAt(at, now);
+        p.observe(hash);
         return p;
     }
 
@@ -223,6 +221,12 @@ public final class TableCapacity {
     }
 
     private void take(IndexCapacity gsi, Partition p, boolean read, double units, long now) {
+        Long splitAt = p.charged(read, units, now, (long) (meter.settings().heatSplitSeconds() * 1e9));
+        if (splitAt != null) {
+            // split for heat: the partition count grows, the throughput is divided anew
+            PartitionMap map = gsi == null ? partitions : gsi.partitions;
+            map.splitAt(splitAt, now);
+        }
         (read ? p.readShare : p.writeShare).take(units, now);
         (read ? p.readHard : p.writeHard).take(units, now);
         TokenBucket max = gsi == null ? (read ? maxRead : maxWrite) : (read ? gsi.maxRead : gsi.maxWrite);
