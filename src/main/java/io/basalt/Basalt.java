@@ -29,7 +29,8 @@ public final class Basalt implements AutoCloseable {
     public static Basalt start(BasaltConfig config) {
         StorageEngine storage = StorageEngines.open(config);
         Engine engine = new Engine(storage, config.ttlSweepMillis(),
-                io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity()));
+                io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
+                        .withTimeRules(config.capacityTimeRules()));
         HttpService http = new HttpService(config.host(), config.port(),
                 new RequestDispatcher(new OperationRegistry(engine)), config.workerThreads());
         try {

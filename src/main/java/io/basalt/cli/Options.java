@@ -40,6 +40,7 @@ final class Options {
             new Option("workers", "N", "request worker threads (default 64)", false),
             new Option("ttl-sweep-ms", "MS", "how often expired TTL items are deleted (default 1000)", false),
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
+            new Option("capacity-time-rules", null, "apply UpdateTable's capacity time limits (mode switch once per 24 h, 4 decreases a day)", true),
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
@@ -111,6 +112,7 @@ final class Options {
             if (m == null) throw new UsageError("--capacity must be one of enforce, report, off (got " + v.get("capacity") + ")");
             c = c.withCapacity(m);
         }
+        if (v.containsKey("capacity-time-rules")) c = c.withCapacityTimeRules(bool(v.get("capacity-time-rules"), "capacity-time-rules"));
         if (v.containsKey("admin-port")) c = c.withAdminPort(intIn(v.get("admin-port"), "admin-port", 0, 65535));
         if (v.containsKey("log-level")) {
             String l = v.get("log-level").toLowerCase();

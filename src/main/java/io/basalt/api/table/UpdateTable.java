@@ -81,7 +81,12 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         double now = System.currentTimeMillis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
         TableCatalog.Entry before = engine.catalog().require(name, TableNames.notFound(name));
-        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> changes.apply(apply(t, r, now)));
+        boolean timeRules = engine.capacity().settings().timeRules();
+        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> {
+            TableDefinition next = changes.apply(apply(t, r, now));
+            if (timeRules) CapacityTimeRules.check(t, next, now);
+            return next;
+        });
         changes.afterCommit(before.definition(), e.definition());
         out.writeStartObject();
         out.writeFieldName("TableDescription");

@@ -69,7 +69,8 @@ public final class Throttled extends DynamoException {
 
     @Override
     public void writeExtraFields(JsonGenerator out) throws IOException {
-        out.writeArrayFieldStart("ThrottlingReasons");
+        // the service's model spells the member differently in the two exceptions
+        out.writeArrayFieldStart(provisioned() ? "ThrottlingReasons" : "throttlingReasons");
         out.writeStartObject();
         out.writeStringField("reason", reason);
         out.writeStringField("resource", resource);

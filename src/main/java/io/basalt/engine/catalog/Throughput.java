@@ -16,7 +16,13 @@ public record Throughput(long readCapacityUnits, long writeCapacityUnits, double
     public Throughput changedTo(long rcu, long wcu, double now) {
         boolean increase = rcu > readCapacityUnits || wcu > writeCapacityUnits;
         boolean decrease = rcu < readCapacityUnits || wcu < writeCapacityUnits;
+        int today = sameUtcDay(lastDecrease, now) ? decreasesToday : 0;
         return new Throughput(rcu, wcu, increase ? now : lastIncrease, decrease ? now : lastDecrease,
-                decrease ? decreasesToday + 1 : decreasesToday);
+                decrease ? today + 1 : today);
+    }
+
+    /** Whether two epoch-second times fall on the same UTC day (the service counts decreases per UTC day). */
+    public static boolean sameUtcDay(double a, double b) {
+        return Math.floor(a / 86_400) == Math.floor(b / 86_400);
     }
 }

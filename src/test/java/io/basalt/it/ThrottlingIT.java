@@ -1,0 +1,180 @@
+package io.basalt.it;
+
+import static io.basalt.it.Sdk.item;
+import static io.basalt.it.Sdk.s;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.Basalt;
+import io.basalt.BasaltConfig;
+import io.basalt.compat.Covers;
+import io.basalt.engine.capacity.CapacityMode;
+import io.basalt.engine.capacity.ManualClock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
+import software.amazon.awssdk.services.dynamodb.model.PutRequest;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.ThrottlingException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
+
+/**
+ * Throttling through the SDK with {@code --capacity enforce}. The server's clock is a manual one:
+ * it stands still unless the test moves it, so "1,000 writes in one second" and "the burst refills
+ * after 20 s" are exact.
+ */
+class ThrottlingIT {
+    private static Basalt server;
+    private static DynamoDbClient ddb;
+    private static final ManualClock CLOCK = new ManualClock();
+    private static final String TABLE_MESSAGE = "The level of configured provisioned throughput for the table was exceeded. "
+            + "Consider increasing your provisioning level with the UpdateTable API.";
+
+    @BeforeAll
+    static void start() {
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE));
+        server.engine().capacity().clock(CLOCK);
+        ddb = ServerTestBase.client(server.endpoint());
+    }
+
+    @AfterAll
+    static void stop() {
+        ddb.close();
+        server.close();
+    }
+
+    private static void provisioned(String name, long rcu, long wcu) {
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PROVISIONED)
+                .provisionedThroughput(t -> t.readCapacityUnits(rcu).writeCapacityUnits(wcu))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+    }
+
+    /** A 10 KB item: 10 write units. */
+    private static Map<String, AttributeValue> tenKb(String key) {
+        return item("pk", key, "d", "d".repeat(10 * 1024 - 3 - key.length()));
+    }
+
+    @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    void burstThenThrottleThenRefill() {
+        provisioned("burst", 1, 1); // 1 WCU: 300 units of burst credit
+        for (int i = 0; i < 30; i++) {
+            int ii = i;
+            ddb.putItem(b -> b.tableName("burst").item(tenKb("k" + ii)));
+        }
+        ProvisionedThroughputExceededException e = assertThrows(ProvisionedThroughputExceededException.class,
+                () -> ddb.putItem(b -> b.tableName("burst").item(tenKb("more"))));
+        assertEquals(TABLE_MESSAGE, e.awsErrorDetails().errorMessage());
+        assertEquals(400, e.statusCode());
+        assertEquals("TableWriteProvisionedThroughputExceeded", e.throttlingReasons().get(0).reason());
+        assertEquals("arn:aws:dynamodb:us-east-1:000000000000:table/burst", e.throttlingReasons().get(0).resource());
+        CLOCK.advanceSeconds(15); // 15 units back
+        ddb.putItem(b -> b.tableName("burst").item(tenKb("more")));
+        // a batch: the first put takes the last credit, the second comes back unprocessed
+        CLOCK.advanceSeconds(5);
+        var r = ddb.batchWriteItem(b -> b.requestItems(Map.of("burst", List.of(
+                WriteRequest.builder().putRequest(PutRequest.builder().item(tenKb("b1")).build()).build(),
+                WriteRequest.builder().putRequest(PutRequest.builder().item(tenKb("b2")).build()).build()))));
+        assertEquals(1, r.unprocessedItems().get("burst").size());
+        assertThrows(ProvisionedThroughputExceededException.class, () -> ddb.batchWriteItem(b -> b.requestItems(Map.of("burst", List.of(
+                WriteRequest.builder().putRequest(PutRequest.builder().item(tenKb("b3")).build()).build())))),
+                "nothing of the batch could be written");
+        TransactionCanceledException t = assertThrows(TransactionCanceledException.class, () -> ddb.transactWriteItems(b -> b.transactItems(
+                x -> x.put(p -> p.tableName("burst").item(tenKb("t1"))))));
+        assertEquals("ProvisionedThroughputExceeded", t.cancellationReasons().get(0).code());
+        assertEquals(TABLE_MESSAGE, t.cancellationReasons().get(0).message());
+    }
+
+    @Test
+    @Covers(operation = "GetItem", parameters = {"Key"})
+    void readsAreThrottledToo() {
+        provisioned("reads", 1, 5);
+        ddb.putItem(b -> b.tableName("reads").item(tenKb("r")));
+        // 10 KB strongly consistent = 3 units; 300 units of burst -> 100 reads
+        for (int i = 0; i < 100; i++) ddb.getItem(b -> b.tableName("reads").key(item("pk", "r")).consistentRead(true));
+        ProvisionedThroughputExceededException e = assertThrows(ProvisionedThroughputExceededException.class,
+                () -> ddb.getItem(b -> b.tableName("reads").key(item("pk", "r"))));
+        assertEquals("TableReadProvisionedThroughputExceeded", e.throttlingReasons().get(0).reason());
+        assertThrows(ProvisionedThroughputExceededException.class, () -> ddb.batchGetItem(b -> b.requestItems(Map.of("reads",
+                software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder().keys(item("pk", "r")).build()))),
+                "no key of the batch could be read");
+        CLOCK.advanceSeconds(1); // one unit of credit: the first key is read, the second is not
+        var batch = ddb.batchGetItem(b -> b.requestItems(Map.of("reads", software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes
+                .builder().keys(item("pk", "r"), item("pk", "r2")).consistentRead(true).build())).returnConsumedCapacity("TOTAL"));
+        assertEquals(1, batch.responses().get("reads").size());
+        assertEquals(1, batch.unprocessedKeys().get("reads").keys().size(), "a throttled key is returned unprocessed");
+        assertEquals(3.0, batch.consumedCapacity().get(0).capacityUnits());
+    }
+
+    /** The seed's hot partition, through the SDK: one second of writes (the clock stands still). */
+    @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    void hotPartitionAndWriteSharding() {
+        provisioned("status", 1, 4000); // 4 partitions: 1,000 WCU each at most
+        // 101 writes of 10 units in the same second to one status code: the 101st exceeds 1,000 WCU
+        for (int i = 0; i < 100; i++) {
+            int ii = i;
+            ddb.putItem(b -> b.tableName("status").item(item("pk", "200", "order", "o" + ii, "d", "d".repeat(10 * 1024 - 20))));
+        }
+        ProvisionedThroughputExceededException e = assertThrows(ProvisionedThroughputExceededException.class,
+                () -> ddb.putItem(b -> b.tableName("status").item(item("pk", "200", "d", "x"))));
+        assertEquals("TableWriteKeyRangeThroughputExceeded", e.throttlingReasons().get(0).reason());
+        CLOCK.advanceSeconds(2);
+        // the same 2,000 units spread over the status code plus a calculated suffix: no partition gets more than 1,000
+        for (int i = 0; i < 200; i++) {
+            String key = "200." + (Math.floorMod(("o" + i).hashCode(), 200) + 1);
+            ddb.putItem(b -> b.tableName("status").item(item("pk", key, "d", "d".repeat(10 * 1024 - 20))));
+        }
+    }
+
+    @Test
+    @Covers(operation = "CreateTable", parameters = {"OnDemandThroughput"})
+    void onDemandMaximum() {
+        ddb.createTable(b -> b.tableName("capped").billingMode(BillingMode.PAY_PER_REQUEST)
+                .onDemandThroughput(o -> o.maxWriteRequestUnits(10L))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+        ddb.putItem(b -> b.tableName("capped").item(tenKb("a")));
+        ThrottlingException e = assertThrows(ThrottlingException.class, () -> ddb.putItem(b -> b.tableName("capped").item(tenKb("b"))));
+        assertEquals("TableWriteMaxOnDemandThroughputExceeded", e.throttlingReasons().get(0).reason());
+        CLOCK.advanceSeconds(1);
+        ddb.putItem(b -> b.tableName("capped").item(tenKb("b")));
+    }
+
+    @Test
+    @Covers(operation = "UpdateTable", parameters = {"BillingMode", "ProvisionedThroughput"})
+    void updateTableTimeRulesWhenEnabled() {
+        var settings = server.engine().capacity().settings();
+        server.engine().capacity().settings(settings.withTimeRules(true));
+        try {
+            provisioned("rules", 10, 10);
+            for (int i = 1; i <= 4; i++) {
+                long w = 10 - i;
+                ddb.updateTable(b -> b.tableName("rules").provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(w)));
+            }
+            LimitExceededException e = assertThrows(LimitExceededException.class, () -> ddb.updateTable(b -> b.tableName("rules")
+                    .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(5L))));
+            assertTrue(e.awsErrorDetails().errorMessage().startsWith("Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day."),
+                    e.awsErrorDetails().errorMessage());
+            ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST));
+            ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PROVISIONED)
+                    .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(10L)));
+            LimitExceededException again = assertThrows(LimitExceededException.class,
+                    () -> ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST)));
+            assertTrue(again.awsErrorDetails().errorMessage().startsWith("Subscriber limit exceeded: Update to PayPerRequest mode are limited to once in 1 day(s)."));
+        } finally {
+            server.engine().capacity().settings(settings);
+        }
+    }
+}
