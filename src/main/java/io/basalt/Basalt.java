@@ -19,10 +19,12 @@ import java.net.URI;
 public final class Basalt implements AutoCloseable {
     private final Engine engine;
     private final HttpService http;
+    private final io.basalt.admin.AdminService admin;
 
-    private Basalt(Engine engine, HttpService http) {
+    private Basalt(Engine engine, HttpService http, io.basalt.admin.AdminService admin) {
         this.engine = engine;
         this.http = http;
+        this.admin = admin;
     }
 
     /** Opens the store and starts the DynamoDB endpoint. */
@@ -31,16 +33,21 @@ public final class Basalt implements AutoCloseable {
         Engine engine = new Engine(storage, config.ttlSweepMillis(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()));
+        io.basalt.protocol.RequestMetrics metrics = new io.basalt.protocol.RequestMetrics();
         HttpService http = new HttpService(config.host(), config.port(),
-                new RequestDispatcher(new OperationRegistry(engine)), config.workerThreads());
+                new RequestDispatcher(new OperationRegistry(engine), metrics), config.workerThreads());
+        io.basalt.admin.AdminService admin = config.adminPort() < 0 ? null
+                : new io.basalt.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         try {
             http.start();
+            if (admin != null) admin.start();
         } catch (Exception e) {
             http.stop();
+            if (admin != null) admin.stop();
             engine.close();
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ":" + config.port() + ": " + e, e);
         }
-        return new Basalt(engine, http);
+        return new Basalt(engine, http, admin);
     }
 
     /** Starts an in-memory server on a free port. */
@@ -61,10 +68,16 @@ public final class Basalt implements AutoCloseable {
         return engine;
     }
 
+    /** The admin service's port (metrics, partitions), or -1 when it is not running. */
+    public int adminPort() {
+        return admin == null ? -1 : admin.port();
+    }
+
     /** Stops the endpoint and closes the store. */
     @Override
     public void close() {
         http.stop();
+        if (admin != null) admin.stop();
         engine.close();
     }
 }

@@ -23,6 +23,9 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.DescribeTimeToLive(engine));
         register(new io.basalt.api.table.DescribeLimits());
         register(new io.basalt.api.table.DescribeEndpoints());
+        register(new io.basalt.api.table.UpdateContributorInsights(engine));
+        register(new io.basalt.api.table.DescribeContributorInsights(engine));
+        register(new io.basalt.api.table.ListContributorInsights(engine));
         // Items
         register(new io.basalt.api.item.PutItem(engine));
         register(new io.basalt.api.item.GetItem(engine));

@@ -24,6 +24,10 @@ public final class Main {
             return;
         }
         List<String> rest = command.startsWith("--") ? list : list.subList(1, list.size());
+        if (command.equals("partitions")) {
+            System.exit(PartitionsCommand.run(rest, System.getenv()));
+            return;
+        }
         if (!command.startsWith("--") && !command.equals("serve")) {
             System.err.println("basalt: unknown command '" + command + "' (try: basalt --help)");
             System.exit(2);
@@ -52,6 +56,9 @@ public final class Main {
         String storage = config.inMemory() ? "in memory (nothing is kept)" : "rocksdb in " + config.dataDir().toAbsolutePath();
         System.out.println("Basalt " + version() + " listening on http://" + config.host() + ":" + basalt.port()
                 + " (storage: " + storage + ", started in " + ms + " ms)");
+        if (basalt.adminPort() >= 0) {
+            System.out.println("Admin service (Prometheus /metrics, /partitions/TABLE) on http://" + config.host() + ":" + basalt.adminPort());
+        }
         System.out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -148,6 +148,7 @@ final class Options {
           .append("Usage:\n")
           .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
           .append("  basalt test               run the whole test suite (launcher script only)\n")
+          .append("  basalt partitions TABLE --admin-port PORT   show a table's simulated partitions\n")
           .append("  basalt version            print the version\n")
           .append("  basalt --help             this text\n\n")
           .append("Options of serve (also BASALT_<NAME> environment variables, or a --config file;\n")

@@ -50,20 +50,32 @@ public final class RequestDispatcher {
 
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
+    private final RequestMetrics metrics;
 
     public RequestDispatcher(OperationRegistry operations) {
-        this(operations::find, operations::findStream);
+        this(operations::find, operations::findStream, null);
+    }
+
+    /** A dispatcher that records request counts and latencies per operation in {@code metrics}. */
+    public RequestDispatcher(OperationRegistry operations, RequestMetrics metrics) {
+        this(operations::find, operations::findStream, metrics);
     }
 
     /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
     public RequestDispatcher(Function<String, Operation<?>> operations) {
-        this(operations, name -> null);
+        this(operations, name -> null, null);
     }
 
     /** A dispatcher with DynamoDB operations and DynamoDB Streams operations (DynamoDBStreams_20120810.*). */
     public RequestDispatcher(Function<String, Operation<?>> operations, Function<String, Operation<?>> streamOperations) {
+        this(operations, streamOperations, null);
+    }
+
+    private RequestDispatcher(Function<String, Operation<?>> operations, Function<String, Operation<?>> streamOperations,
+                              RequestMetrics metrics) {
         this.streamOperations = streamOperations;
         this.operations = operations;
+        this.metrics = metrics;
     }
 
     /** The outcome: HTTP status; the body has been written to {@code out}. */
@@ -80,7 +92,16 @@ public final class RequestDispatcher {
             }
             if (body.length() == 0) throw malformed();
             RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
-            return run(op, ctx, body, out);
+            if (metrics == null) return run(op, ctx, body, out);
+            long started = System.nanoTime();
+            boolean ok = false;
+            try {
+                int status = run(op, ctx, body, out);
+                ok = true;
+                return status;
+            } finally {
+                metrics.record(op.name(), ok, System.nanoTime() - started);
+            }
         } catch (DynamoException e) {
             writeError(e, out);
             return e.type().httpStatus();

@@ -15,6 +15,7 @@ public final class CapacityMeter {
     private volatile CapacitySettings settings;
     private volatile Clock clock;
     private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
+    private final Map<String, ContributorInsights> insights = new ConcurrentHashMap<>();
 
     public CapacityMeter(CapacitySettings settings, Clock clock) {
         this.settings = settings;
@@ -50,6 +51,8 @@ public final class CapacityMeter {
         if (t == null || t.tableId() != table.definition().id()) {
             TableCapacity fresh = new TableCapacity(this, table.definition(), table.ref().sizeBytes());
             t = tables.compute(table.definition().name(), (k, cur) -> cur != null && cur.tableId() == fresh.tableId() ? cur : fresh);
+            ContributorInsights ci = insights.get(table.definition().name());
+            if (ci != null && ci.anyEnabled()) t.insights(ci);
         }
         t.sync(table.definition());
         return t;
@@ -67,5 +70,19 @@ public final class CapacityMeter {
     /** Forgets a deleted table. */
     public void dropped(String tableName) {
         tables.remove(tableName);
+        insights.remove(tableName);
+    }
+
+    /** Contributor Insights of a table (created on first use; counting only while a scope is enabled). */
+    public ContributorInsights insights(String tableName) {
+        return insights.computeIfAbsent(tableName, k -> new ContributorInsights());
+    }
+
+    /** Turns Contributor Insights of a table or GSI on or off. */
+    public void setInsights(String tableName, String index, boolean enable, boolean throttledOnly) {
+        ContributorInsights ci = insights(tableName);
+        ci.set(index, enable, throttledOnly, System.currentTimeMillis() / 1000.0);
+        TableCapacity t = tables.get(tableName);
+        if (t != null) t.insights(ci.anyEnabled() ? ci : null);
     }
 }

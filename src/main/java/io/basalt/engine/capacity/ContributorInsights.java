@@ -19,26 +19,41 @@ public final class ContributorInsights {
     private static final String OTHER = "(other)";
     private static final String TABLE = "";
 
-    private final boolean throttledOnly;
-    private final double enabledAt;
+    /** The setting of a table ({@code index} null) or one of its GSIs. */
+    public record Scope(boolean enabled, boolean throttledOnly, double lastUpdate) {}
+
+    private final Map<String, Scope> scopes = new ConcurrentHashMap<>();
     private final Map<String, Map<String, LongAdder>> accessed = new ConcurrentHashMap<>();
     private final Map<String, Map<String, LongAdder>> throttled = new ConcurrentHashMap<>();
 
-    /** @param throttledOnly the THROTTLED_KEYS mode: only throttled keys are tracked */
-    public ContributorInsights(boolean throttledOnly, double enabledAt) {
-        this.throttledOnly = throttledOnly;
-        this.enabledAt = enabledAt;
+    /** Enables (keeping counts already gathered) or disables (dropping them) a table or GSI. */
+    public void set(String index, boolean enable, boolean throttledOnly, double now) {
+        String k = index == null ? TABLE : index;
+        scopes.put(k, new Scope(enable, throttledOnly, now));
+        if (!enable) {
+            accessed.remove(k);
+            throttled.remove(k);
+        }
     }
 
-    public boolean throttledOnly() { return throttledOnly; }
-    public double enabledAt() { return enabledAt; }
+    /** The setting of a table or GSI, null when never changed. */
+    public Scope scope(String index) {
+        return scopes.get(index == null ? TABLE : index);
+    }
+
+    public boolean anyEnabled() {
+        for (Scope s : scopes.values()) if (s.enabled()) return true;
+        return false;
+    }
 
     void accessed(String index, Object key) {
-        if (!throttledOnly) count(accessed, index, key);
+        Scope s = scopes.get(index == null ? TABLE : index);
+        if (s != null && s.enabled() && !s.throttledOnly()) count(accessed, index, key);
     }
 
     void throttled(String index, Object key) {
-        count(throttled, index, key);
+        Scope s = scopes.get(index == null ? TABLE : index);
+        if (s != null && s.enabled()) count(throttled, index, key);
     }
 
     private static void count(Map<String, Map<String, LongAdder>> into, String index, Object key) {

@@ -1,0 +1,92 @@
+package io.basalt.api.table;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.ContributorInsights;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.error.DynamoException;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * ListContributorInsights: the insights status of every table and GSI (or of one table and its
+ * GSIs), paged by MaxResults with an opaque NextToken.
+ */
+public final class ListContributorInsights implements Operation<ListContributorInsights.Request> {
+    record Request(String tableName, String nextToken, Long maxResults) {}
+
+    private static final int DEFAULT_PAGE = 100;
+
+    private final Engine engine;
+
+    public ListContributorInsights(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "ListContributorInsights"; }
+
+    @Override
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[3];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TableName" -> f[0] = JsonIn.string(q);
+                case "NextToken" -> f[1] = JsonIn.string(q);
+                case "MaxResults" -> f[2] = JsonIn.integer(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((String) f[0], (String) f[1], (Long) f[2]);
+    }
+
+    private record Row(String table, String index) {}
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        new Constraints().tableNameOrArn(r.tableName(), "tableName").max(r.maxResults(), "maxResults", 100).check();
+        List<String> tables = new ArrayList<>();
+        if (r.tableName() != null) {
+            String name = TableNames.fromNameOrArn(r.tableName());
+            engine.catalog().require(name, TableNames.notFound(name));
+            tables.add(name);
+        } else {
+            tables.addAll(engine.catalog().names());
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String name : tables) {
+            TableCatalog.Entry e = engine.catalog().find(name);
+            if (e == null) continue;
+            TableDefinition t = e.definition();
+            rows.add(new Row(name, null));
+            for (IndexDefinition i : t.globalIndexes()) rows.add(new Row(name, i.name()));
+        }
+        int from = 0;
+        if (r.nextToken() != null) {
+            try {
+                from = Integer.parseInt(r.nextToken());
+            } catch (NumberFormatException bad) {
+                throw DynamoException.validation("Invalid NextToken");
+            }
+        }
+        int page = r.maxResults() == null || r.maxResults() <= 0 ? DEFAULT_PAGE : r.maxResults().intValue();
+        int to = Math.min(rows.size(), from + page);
+        out.writeStartObject();
+        out.writeArrayFieldStart("ContributorInsightsSummaries");
+        for (int i = from; i < to; i++) {
+            Row row = rows.get(i);
+            ContributorInsights.Scope s = engine.capacity().insights(row.table()).scope(row.index());
+            ContributorInsightsOps.writeSummary(out, row.table(), row.index(), s);
+        }
+        out.writeEndArray();
+        if (to < rows.size()) out.writeStringField("NextToken", Integer.toString(to));
+        out.writeEndObject();
+    }
+}
