@@ -58,7 +58,7 @@ final class PartitionsCommand {
             System.out.print(render((Map<?, ?>) doc));
             return 0;
         } catch (IOException e) {
-            System.err.println("basalt partitions: cannot reach the admin service on " + host + ":" + port + " (" + e.getMessage() + ")");
+            System.err.println("basalt partitions: cannot reach the admin service on " + host + ":" + port + " (" + e + ")");
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
