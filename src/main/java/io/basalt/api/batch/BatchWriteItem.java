@@ -148,6 +148,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
         Throttled throttled = null;
         List<TableCatalog.Entry> itemTables = new ArrayList<>(total);
         List<Partition> partitions = new ArrayList<>(total);
+        double[] prepaid = new double[total];
         List<ItemStore.TxItem> writes = new ArrayList<>(total);
         for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
             TableCatalog.Entry table = tables.get(e.getKey());
@@ -159,6 +160,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
                 if (cap != null) {
                     try {
                         part = cap.admitWrite(ctx.region(), key.get(table.definition().keys().hashName()), item);
+                        prepaid[writes.size()] = cap.prepayWrite(part, item); // later items must see this one's cost
                     } catch (Throttled t) {
                         // a throttled write comes back unprocessed for the client to retry
                         unprocessed.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(w);
@@ -178,7 +180,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
             TableCatalog.Entry table = itemTables.get(i);
             WriteCapacity wc = WriteCapacity.of(table.definition(), o.oldItem(), o.newItem(), false);
             TableCapacity cap = engine.capacity().of(table);
-            if (cap != null) cap.chargeWrite(partitions.get(i), wc, o.oldItem(), o.newItem());
+            if (cap != null) cap.chargeWrite(partitions.get(i), wc, o.oldItem(), o.newItem(), prepaid[i]);
             units.computeIfAbsent(table.definition().name(), k -> new ConsumedCapacityWriter.TableUnits()).add(wc);
         }
         out.writeStartObject();

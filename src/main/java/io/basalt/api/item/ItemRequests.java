@@ -19,7 +19,6 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.item.ItemMutation;
-import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.item.WriteOutcome;
 import java.io.IOException;
 import java.util.Map;
@@ -101,10 +100,7 @@ final class ItemRequests {
         try {
             w = engine.items().write(table.ref(), key, mutation);
         } catch (ConditionalCheckFailed e) {
-            if (cap != null) {
-                ItemStore.Stored existing = engine.items().read(table.ref(), key);
-                cap.chargeFailedWrite(part, existing == null ? 0 : existing.size(), false);
-            }
+            if (cap != null) cap.chargeFailedWrite(part, size(e.existingItem()), false);
             throw e;
         }
         WriteCapacity units = WriteCapacity.of(table.definition(), w.oldItem(), w.newItem(), false);

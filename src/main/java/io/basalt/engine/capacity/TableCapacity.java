@@ -239,11 +239,31 @@ public final class TableCapacity {
 
     /** Charges a committed (or no-op) write: the table's units to the item's partition, each index's to its own. */
     public void chargeWrite(Partition p, WriteCapacity w, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        chargeWrite(p, w, oldItem, newItem, 0);
+    }
+
+    /**
+     * Takes an estimate of a write's units from its partition's credit before it runs: a batch
+     * admits all its items before writing them in one commit, and each admission must see the
+     * items admitted before it. {@link #chargeWrite(Partition, WriteCapacity, Map, Map, double)}
+     * then takes only the rest. Returns the units taken (none unless enforcing).
+     */
+    public double prepayWrite(Partition p, Map<String, AttributeValue> newItem) {
+        if (!enforce()) return 0;
+        // the estimate: the new item's size (a delete: one unit); the old item is not known yet
+        double units = CapacityUnits.write(newItem == null ? 0 : io.basalt.model.ItemSize.of(newItem));
+        take(null, p, false, units, meter.now());
+        return units;
+    }
+
+    /** {@link #chargeWrite(Partition, WriteCapacity, Map, Map)} of a write whose {@code prepaid} units were taken already. */
+    public void chargeWrite(Partition p, WriteCapacity w, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem,
+                            double prepaid) {
         usage.write(w.table());
         p.usage().write(w.table());
         p.addSize(w.sizeDelta());
         long now = enforce() ? meter.now() : 0;
-        if (enforce()) take(null, p, false, w.table(), now);
+        if (enforce()) take(null, p, false, w.table() - prepaid, now);
         if (!w.localIndexes().isEmpty()) {
             for (Map.Entry<String, Double> e : w.localIndexes().entrySet()) {
                 IndexCapacity ic = indexes.get(e.getKey());
