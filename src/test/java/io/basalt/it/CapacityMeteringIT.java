@@ -174,6 +174,21 @@ class CapacityMeteringIT extends ServerTestBase {
     }
 
     @Test
+    void capacityOffStillAnswersConsumedCapacity() {
+        var settings = server.engine().capacity().settings();
+        ddb.putItem(b -> b.tableName(T).item(sized("off", 100)));
+        double before = usage(T).readUnits();
+        server.engine().capacity().settings(settings.withMode(io.basalt.engine.capacity.CapacityMode.OFF));
+        try {
+            assertEquals(0.5, ddb.getItem(b -> b.tableName(T).key(item("pk", "off")).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL))
+                    .consumedCapacity().capacityUnits());
+            assertEquals(before, usage(T).readUnits(), "nothing is metered when capacity is off");
+        } finally {
+            server.engine().capacity().settings(settings);
+        }
+    }
+
+    @Test
     @Covers(operation = "BatchGetItem", parameters = {"ReturnConsumedCapacity"})
     void batchGetRoundsEachItem() {
         // the Developer Guide's example: 1.5 KB and 6.5 KB read as 4 KB + 8 KB = 3 units, not 2

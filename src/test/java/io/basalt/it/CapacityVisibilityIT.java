@@ -128,6 +128,25 @@ class CapacityVisibilityIT {
         assertTrue(json.contains("\"MostThrottledKeys\":[{\"Key\":\"200\",\"Count\":18}"), json);
     }
 
+    /**
+     * The seed's bulk load: a throughput worth 11 partitions (the seed's 11,000 WCU; the API needs
+     * some RCU too, so 900 RCU + 10,700 WCU = 0.3 + 10.7), then lowered to 200 WCU: still 11
+     * partitions, about 18 WCU each.
+     */
+    @Test
+    @Covers(operation = "UpdateTable", parameters = {"ProvisionedThroughput"})
+    void partitionsStayWhenThroughputDrops() throws Exception {
+        ddb.createTable(b -> b.tableName("bulk").billingMode(BillingMode.PROVISIONED)
+                .provisionedThroughput(t -> t.readCapacityUnits(900L).writeCapacityUnits(10_700L))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+        assertEquals(11, get("/partitions/bulk").body().split("\"HashFrom\"").length - 1);
+        ddb.updateTable(b -> b.tableName("bulk").provisionedThroughput(t -> t.readCapacityUnits(900L).writeCapacityUnits(200L)));
+        String json = get("/partitions/bulk").body();
+        assertEquals(11, json.split("\"HashFrom\"").length - 1, json);
+        assertTrue(json.contains("\"WriteShare\":18.181818181818183"), json);
+    }
+
     @Test
     void prometheusMetricsAndPartitions() throws Exception {
         ddb.putItem(b -> b.tableName("events").item(item("status", "201", "id", "m1", "user", "x")));

@@ -286,6 +286,37 @@ class PartitionsTest {
     }
 
     @Test
+    void gsiReadsUseTheIndexPartitionsAndLsiReadsTheTables() {
+        IndexDefinition gsi = new IndexDefinition("by_g", 2, true, new KeyShape("g", AttrType.S, null, null), "ALL", List.of(),
+                Throughput.of(1, 1), OnDemandLimits.NONE, IndexDefinition.ACTIVE);
+        IndexDefinition lsi = new IndexDefinition("by_l", 3, false, new KeyShape("pk", AttrType.S, "l", AttrType.S), "ALL", List.of(),
+                Throughput.ON_DEMAND, OnDemandLimits.NONE, IndexDefinition.ACTIVE);
+        TableDefinition d = new TableDefinition("t", 1, "u", 0, Map.of("pk", AttrType.S), new KeyShape("pk", AttrType.S, "sk", AttrType.S),
+                TableDefinition.PROVISIONED, Throughput.of(1000, 10), 0, OnDemandLimits.NONE, List.of(lsi), List.of(gsi), StreamSettings.NONE,
+                false, null, null, Map.of());
+        TableCapacity t = capacity(enforcing(), d);
+        long gh = PartitionHash.of(s("g1"));
+        // the GSI has 1 RCU: 300 units of burst, then the index, not the table, refuses
+        for (int i = 0; i < 300; i++) t.chargeRead(gsi, t.admitRead("us-east-1", gsi, gh, null), 1);
+        Throttled e = org.junit.jupiter.api.Assertions.assertThrows(Throttled.class, () -> t.admitRead("us-east-1", gsi, gh, null));
+        assertEquals("IndexReadProvisionedThroughputExceeded", e.reason());
+        assertEquals(300, t.indexes().get("by_g").usage().readUnits(), 1e-9);
+        assertEquals(0, t.usage().readUnits(), 1e-9);
+        // an LSI read is charged to the index's counters but the table's partition and throughput
+        Partition p = t.admitRead("us-east-1", lsi, PartitionHash.of(s("k")), null);
+        t.chargeRead(lsi, p, 2.5);
+        assertEquals(2.5, t.indexes().get("by_l").usage().readUnits(), 1e-9);
+        assertEquals(2.5, t.partitions().find(PartitionHash.of(s("k"))).usage().readUnits(), 1e-9);
+    }
+
+    @Test
+    void offModeHandsOutNothing() {
+        CapacityMeter m = meter(CapacitySettings.defaults().withMode(CapacityMode.OFF));
+        assertEquals(CapacityMode.OFF, m.settings().mode());
+        assertTrue(m.tables().isEmpty());
+    }
+
+    @Test
     void reportModeMetersButNeverThrottles() {
         TableCapacity t = capacity(meter(CapacitySettings.defaults()), provisioned(1, 1));
         assertEquals(0, writeLoad(t, 2, 5000, 1, n -> "same"));
