@@ -8,8 +8,16 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.PartitionMap;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A table's simulated partitions as JSON (admin service, {@code basalt partitions TABLE}): each
@@ -28,14 +36,16 @@ public final class PartitionsReport {
         g.writeNumberField("ItemCount", table.ref().itemCount().get());
         g.writeNumberField("ReadCapacityUnits", table.definition().payPerRequest() ? 0 : table.definition().throughput().readCapacityUnits());
         g.writeNumberField("WriteCapacityUnits", table.definition().payPerRequest() ? 0 : table.definition().throughput().writeCapacityUnits());
-        partitions(g, cap.partitions());
+        partitions(g, cap.partitions(), new Edges(engine, Space.ITEMS, table.definition().id(),
+                item -> item.get(table.definition().keys().hashName())));
         insights(g, cap.insights(), null);
         g.writeArrayFieldStart("GlobalSecondaryIndexes");
         for (IndexCapacity i : cap.indexes().values()) {
             if (i.partitions() == null) continue;
             g.writeStartObject();
             g.writeStringField("IndexName", i.name());
-            partitions(g, i.partitions());
+            IndexDefinition d = table.definition().index(i.name());
+            partitions(g, i.partitions(), d == null ? null : new Edges(engine, Space.INDEXES, d.indexId(), item -> d.keys().hashValues(item)));
             insights(g, cap.insights(), i.name());
             g.writeEndObject();
         }
@@ -43,7 +53,31 @@ public final class PartitionsReport {
         g.writeEndObject();
     }
 
-    private static void partitions(JsonGenerator g, PartitionMap map) throws IOException {
+    /**
+     * The first and last partition key stored in a partition: one seek each way, so the report shows
+     * which keys a hash range holds without scanning it.
+     */
+    private record Edges(Engine engine, Space space, long id, Function<Map<String, AttributeValue>, Object> partitionKey) {
+        String first(Partition p) {
+            return edge(p, false);
+        }
+
+        String last(Partition p) {
+            return edge(p, true);
+        }
+
+        private String edge(Partition p, boolean reverse) {
+            byte[] from = KeyCodec.hashRangeStart(id, p.start());
+            byte[] to = p.end() == -1L ? KeyCodec.tableEnd(id) : KeyCodec.hashRangeStart(id, p.end() + 1);
+            try (StorageCursor c = engine.storage().scan(space, from, to, reverse)) {
+                if (!c.next()) return null;
+                Object key = partitionKey.apply(ItemCodec.decode(c.value()));
+                return key == null ? null : ContributorInsights.render(key);
+            }
+        }
+    }
+
+    private static void partitions(JsonGenerator g, PartitionMap map, Edges edges) throws IOException {
         List<Partition> parts = map.partitions();
         double total = 0;
         for (Partition p : parts) total += p.usage().readUnits() + p.usage().writeUnits();
@@ -54,6 +88,13 @@ public final class PartitionsReport {
             g.writeNumberField("Partition", n);
             g.writeStringField("HashFrom", String.format("%016x", p.start()));
             g.writeStringField("HashTo", String.format("%016x", p.end()));
+            if (edges != null) {
+                String first = edges.first(p);
+                if (first != null) {
+                    g.writeStringField("FirstKey", first);
+                    g.writeStringField("LastKey", edges.last(p));
+                }
+            }
             g.writeNumberField("SizeBytes", p.sizeBytes());
             g.writeNumberField("ReadShare", p.readShare());
             g.writeNumberField("WriteShare", p.writeShare());
@@ -74,6 +115,7 @@ public final class PartitionsReport {
         g.writeObjectFieldStart("ContributorInsights");
         contributors(g, "MostAccessedKeys", ci.topAccessed(index, 10));
         contributors(g, "MostThrottledKeys", ci.topThrottled(index, 10));
+        if (index == null) contributors(g, "MostAccessedItemKeys", ci.topAccessedKeys(10));
         g.writeEndObject();
     }
 

@@ -6,6 +6,7 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.PartitionMap;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.Usage;
+import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.protocol.RequestMetrics;
 import java.util.List;
@@ -78,6 +79,21 @@ final class PrometheusMetrics {
         for (String name : engine.catalog().names()) {
             TableCatalog.Entry e = engine.catalog().find(name);
             if (e != null) sample("basalt_table_item_count", label("table", name), e.ref().itemCount().get());
+        }
+        header("basalt_index_size_bytes", "gauge", "Bytes of projected items per secondary index.");
+        forEachIndex(engine, (l, i) -> sample("basalt_index_size_bytes", l, engine.indexes().sizeBytes(i.indexId())));
+        header("basalt_index_item_count", "gauge", "Items per secondary index.");
+        forEachIndex(engine, (l, i) -> sample("basalt_index_item_count", l, engine.indexes().itemCount(i.indexId())));
+    }
+
+    private interface IndexSink { void accept(String labels, IndexDefinition index); }
+
+    private static void forEachIndex(Engine engine, IndexSink sink) {
+        for (String name : engine.catalog().names()) {
+            TableCatalog.Entry e = engine.catalog().find(name);
+            if (e == null) continue;
+            for (IndexDefinition i : e.definition().localIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);
+            for (IndexDefinition i : e.definition().globalIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);
         }
     }
 

@@ -83,23 +83,26 @@ final class PartitionsCommand {
     }
 
     private static void partitions(StringBuilder sb, List<?> parts) {
-        sb.append(String.format(Locale.ROOT, "%3s  %-33s %10s %9s %9s %12s %12s %9s %6s%n", "#", "partition-hash range", "size",
-                "RCU share", "WCU share", "read units", "write units", "throttled", "heat"));
+        sb.append(String.format(Locale.ROOT, "%3s  %-33s %10s %9s %9s %12s %12s %9s %6s  %s%n", "#", "partition-hash range", "size",
+                "RCU share", "WCU share", "read units", "write units", "throttled", "heat", "keys (first .. last)"));
         for (Object o : parts) {
             Map<?, ?> p = (Map<?, ?>) o;
-            sb.append(String.format(Locale.ROOT, "%3d  %s-%s %10s %9.1f %9.1f %12.1f %12.1f %9d %5.1f%%%n",
+            String keys = p.get("FirstKey") == null ? "-" : p.get("FirstKey") + " .. " + p.get("LastKey");
+            sb.append(String.format(Locale.ROOT, "%3d  %s-%s %10s %9.1f %9.1f %12.1f %12.1f %9d %5.1f%%  %s%n",
                     (long) num(p.get("Partition")), p.get("HashFrom"), p.get("HashTo"), bytes(num(p.get("SizeBytes"))),
                     num(p.get("ReadShare")), num(p.get("WriteShare")), num(p.get("ConsumedReadUnits")), num(p.get("ConsumedWriteUnits")),
-                    (long) (num(p.get("ReadThrottles")) + num(p.get("WriteThrottles"))), num(p.get("Heat")) * 100));
+                    (long) (num(p.get("ReadThrottles")) + num(p.get("WriteThrottles"))), num(p.get("Heat")) * 100, keys));
         }
     }
 
     private static void insights(StringBuilder sb, Map<?, ?> ci) {
         if (ci == null) return;
-        for (String kind : new String[] {"MostAccessedKeys", "MostThrottledKeys"}) {
-            List<?> keys = (List<?>) ci.get(kind);
+        String[][] kinds = {{"MostAccessedKeys", "Most accessed partition keys:"}, {"MostThrottledKeys", "Most throttled partition keys:"},
+                {"MostAccessedItemKeys", "Most accessed keys (partition#sort):"}};
+        for (String[] kind : kinds) {
+            List<?> keys = (List<?>) ci.get(kind[0]);
             if (keys == null || keys.isEmpty()) continue;
-            sb.append(kind.equals("MostAccessedKeys") ? "Most accessed keys:" : "Most throttled keys:");
+            sb.append(kind[1]);
             for (Object o : keys) {
                 Map<?, ?> k = (Map<?, ?>) o;
                 sb.append(' ').append(k.get("Key")).append(" (").append((long) num(k.get("Count"))).append(')');

@@ -126,6 +126,8 @@ class CapacityVisibilityIT {
         String json = get("/partitions/hot").body();
         assertTrue(json.contains("\"MostAccessedKeys\":[{\"Key\":\"200\",\"Count\":288}"), json);
         assertTrue(json.contains("\"MostThrottledKeys\":[{\"Key\":\"200\",\"Count\":18}"), json);
+        assertTrue(json.contains("\"MostAccessedItemKeys\":[{\"Key\":\"200#e1\",\"Count\":1}"), json);
+        assertTrue(json.contains("\"FirstKey\":\"") && json.contains("\"LastKey\":\""), json);
     }
 
     /**
@@ -161,6 +163,7 @@ class CapacityVisibilityIT {
         assertTrue(m.contains("basalt_partitions{table=\"events\",index=\"\"} 1"), m);
         assertTrue(m.contains("basalt_partitions{table=\"events\",index=\"by_user\"} 1"), m);
         assertTrue(m.contains("basalt_table_item_count{table=\"events\"}"), m);
+        assertTrue(m.contains("basalt_index_item_count{table=\"events\",index=\"by_user\"}"), m);
         assertTrue(m.contains("basalt_partition_write_share_units{table=\"events\",index=\"\",partition=\"0\"} 1"), m);
         assertTrue(m.contains("basalt_consumed_read_units_total{table=\"events\",index=\"\"} 0.5"), m);
 

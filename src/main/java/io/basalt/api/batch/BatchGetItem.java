@@ -131,7 +131,7 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
                 Partition part = null;
                 if (cap != null) {
                     try {
-                        part = cap.admitRead(ctx.region(), key.get(table.definition().keys().hashName()));
+                        part = cap.admitRead(ctx.region(), key);
                     } catch (Throttled t) {
                         // a throttled key comes back unprocessed for the client to retry
                         throttled = t;

@@ -159,7 +159,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
                 Partition part = null;
                 if (cap != null) {
                     try {
-                        part = cap.admitWrite(ctx.region(), key.get(table.definition().keys().hashName()), item);
+                        part = cap.admitWrite(ctx.region(), key, item);
                         prepaid[writes.size()] = cap.prepayWrite(part, item); // later items must see this one's cost
                     } catch (Throttled t) {
                         // a throttled write comes back unprocessed for the client to retry

@@ -60,7 +60,7 @@ public final class GetItem implements Operation<GetItemRequest> {
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
         TableCapacity cap = engine.capacity().of(table);
-        Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key().get(table.definition().keys().hashName()));
+        Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key());
         ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         double units = CapacityUnits.read(stored == null ? 0 : stored.size(), consistent);

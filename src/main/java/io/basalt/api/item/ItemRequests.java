@@ -95,7 +95,7 @@ final class ItemRequests {
     static Metered meteredWrite(Engine engine, RequestContext ctx, TableCatalog.Entry table, Map<String, AttributeValue> key,
                                 Map<String, AttributeValue> newItem, ItemMutation mutation) {
         TableCapacity cap = engine.capacity().of(table);
-        Partition part = cap == null ? null : cap.admitWrite(ctx.region(), key.get(table.definition().keys().hashName()), newItem);
+        Partition part = cap == null ? null : cap.admitWrite(ctx.region(), key, newItem);
         WriteOutcome w;
         try {
             w = engine.items().write(table.ref(), key, mutation);

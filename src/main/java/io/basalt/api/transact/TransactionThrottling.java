@@ -29,9 +29,9 @@ final class TransactionThrottling {
             TableCatalog.Entry t = table.apply(i);
             TableCapacity cap = engine.capacity().of(t);
             if (cap == null) continue;
-            AttributeValue pk = key.apply(i).get(t.definition().keys().hashName());
+            Map<String, AttributeValue> k = key.apply(i);
             try {
-                parts[i] = write.test(i) ? cap.admitWrite(region, pk, null) : cap.admitRead(region, pk);
+                parts[i] = write.test(i) ? cap.admitWrite(region, k, null) : cap.admitRead(region, k);
             } catch (Throttled e) {
                 if (reasons == null) {
                     reasons = new ArrayList<>();

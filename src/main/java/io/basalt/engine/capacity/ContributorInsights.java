@@ -18,6 +18,7 @@ public final class ContributorInsights {
     public static final int MAX_KEYS = 10_000;
     private static final String OTHER = "(other)";
     private static final String TABLE = "";
+    private static final String KEYS = "\u0000keys"; // no index is named so
 
     /** The setting of a table ({@code index} null) or one of its GSIs. */
     public record Scope(boolean enabled, boolean throttledOnly, double lastUpdate) {}
@@ -51,6 +52,17 @@ public final class ContributorInsights {
         if (s != null && s.enabled() && !s.throttledOnly()) count(accessed, index, key);
     }
 
+    /** A whole key (partition and sort key) of the table was accessed: the service's sort-key rules. */
+    void accessedKey(AttributeValue partitionKey, AttributeValue sortKey) {
+        Scope s = scopes.get(TABLE);
+        if (s != null && s.enabled() && !s.throttledOnly() && sortKey != null) count(accessed, KEYS, List.of(partitionKey, sortKey));
+    }
+
+    /** The most accessed whole keys (partition and sort key) of the table, most first. */
+    public List<Contributor> topAccessedKeys(int n) {
+        return top(accessed, KEYS, n);
+    }
+
     void throttled(String index, Object key) {
         Scope s = scopes.get(index == null ? TABLE : index);
         if (s != null && s.enabled()) count(throttled, index, key);
@@ -68,8 +80,8 @@ public final class ContributorInsights {
         a.increment();
     }
 
-    /** A key as shown in the insights: S and N as text, B as base64, multi-attribute keys joined by '#'. */
-    static String render(Object key) {
+    /** A key as shown in the insights: S and N as text, B as base64, several values joined by '#'. */
+    public static String render(Object key) {
         if (key instanceof List<?> l) {
             StringBuilder sb = new StringBuilder();
             for (Object o : l) sb.append(sb.isEmpty() ? "" : "#").append(render(o));

@@ -144,9 +144,19 @@ public final class TableCapacity {
 
     // ------------------------------------------------------------------ admission
 
-    /** Admits a read of the table's item collection {@code partitionKey}; returns its partition. */
-    public Partition admitRead(String region, AttributeValue partitionKey) {
-        return admit(region, null, PartitionHash.of(partitionKey), true, partitionKey);
+    /** Admits a read of the item with {@code key} (a key or a whole item); returns its partition. */
+    public Partition admitRead(String region, Map<String, AttributeValue> key) {
+        AttributeValue pk = key.get(definition.keys().hashName());
+        Partition p = admit(region, null, PartitionHash.of(pk), true, pk);
+        if (insights != null) keyInsight(key);
+        return p;
+    }
+
+    /** Contributor Insights of whole keys (partition and sort key) on tables with a sort key. */
+    private void keyInsight(Map<String, AttributeValue> key) {
+        ContributorInsights ci = insights;
+        if (ci == null || !definition.keys().hasRange()) return;
+        ci.accessedKey(key.get(definition.keys().hashName()), key.get(definition.keys().rangeName()));
     }
 
     /**
@@ -158,11 +168,13 @@ public final class TableCapacity {
     }
 
     /**
-     * Admits a write of the item with {@code partitionKey}; when the new item is known (a put), each
+     * Admits a write of the item with {@code key} (a key or a whole item); when the new item is known (a put), each
      * GSI it goes into must admit it too (a GSI without capacity holds back the table's writes).
      */
-    public Partition admitWrite(String region, AttributeValue partitionKey, Map<String, AttributeValue> newItem) {
+    public Partition admitWrite(String region, Map<String, AttributeValue> key, Map<String, AttributeValue> newItem) {
+        AttributeValue partitionKey = key.get(definition.keys().hashName());
         Partition p = admit(region, null, PartitionHash.of(partitionKey), false, partitionKey);
+        if (insights != null) keyInsight(key);
         if (newItem != null && enforce()) {
             for (IndexCapacity ic : indexes.values()) {
                 if (!ic.global() || !IndexEntries.indexed(ic.definition, newItem)) continue;

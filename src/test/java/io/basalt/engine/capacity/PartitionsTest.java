@@ -52,6 +52,10 @@ class PartitionsTest {
         return new AttributeValue.S(v);
     }
 
+    private static Map<String, AttributeValue> key(String pk) {
+        return Map.of("pk", s(pk));
+    }
+
     private static WriteCapacity units(double wcu) {
         return new WriteCapacity(wcu, Map.of(), Map.of(), 0);
     }
@@ -70,7 +74,7 @@ class PartitionsTest {
             while (owed >= 1) {
                 owed -= 1;
                 try {
-                    Partition p = t.admitWrite("us-east-1", s(keys.apply(n++)), null);
+                    Partition p = t.admitWrite("us-east-1", key(keys.apply(n++)), null);
                     t.chargeWrite(p, units(unitsPerWrite), null, null);
                 } catch (Throttled e) {
                     throttled++;
@@ -137,7 +141,7 @@ class PartitionsTest {
         TableCapacity t = capacity(m, provisioned(10, 10));
         assertEquals(1, t.partitions().count());
         size.set(4500);
-        Partition p = t.admitWrite("us-east-1", s("k"), null);
+        Partition p = t.admitWrite("us-east-1", key("k"), null);
         t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 4500), null, null);
         assertEquals(5, t.partitions().count(), "4,500 bytes at 1,000 per partition");
         for (Partition x : t.partitions().partitions()) assertEquals(2.0, x.writeShare(), 1e-9, "the throughput is divided anew");
@@ -241,7 +245,7 @@ class PartitionsTest {
         int throttled = 0;
         for (int i = 0; i < 1000; i++) {
             try {
-                t.chargeWrite(t.admitWrite("eu-west-1", s("k" + i), null), units(1), null, null);
+                t.chargeWrite(t.admitWrite("eu-west-1", key("k" + i), null), units(1), null, null);
             } catch (Throttled e) {
                 throttled++;
                 seen = e;
@@ -272,7 +276,7 @@ class PartitionsTest {
         for (int i = 0; i < 3000 && seen == null; i++) {
             Map<String, AttributeValue> item = Map.of("pk", s("k" + i), "g", s("g" + (i % 7)));
             try {
-                Partition p = t.admitWrite("us-east-1", item.get("pk"), item);
+                Partition p = t.admitWrite("us-east-1", item, item);
                 t.chargeWrite(p, new WriteCapacity(1, Map.of("by_g", 1.0), Map.of(), 10), null, item);
             } catch (Throttled e) {
                 seen = e;
