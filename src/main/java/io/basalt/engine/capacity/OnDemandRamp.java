@@ -7,6 +7,8 @@ package io.basalt.engine.capacity;
  */
 final class OnDemandRamp {
     private static final long RAISE_AFTER_NANOS = 30L * 60 * 1_000_000_000L;
+    /** The per-table account quota of an on-demand table (DescribeLimits' TableMax*CapacityUnits). */
+    static final double TABLE_QUOTA = 40_000;
     private final TokenBucket bucket;
     private double peak;
     private long windowStart;
@@ -16,7 +18,7 @@ final class OnDemandRamp {
 
     OnDemandRamp(double initialPeak, long now) {
         this.peak = initialPeak;
-        this.bucket = new TokenBucket(2 * initialPeak, 1, now);
+        this.bucket = new TokenBucket(allowed(initialPeak), 1, now);
         this.windowStart = now;
     }
 
@@ -24,8 +26,10 @@ final class OnDemandRamp {
         return bucket.hasCredit(now);
     }
 
-    synchronized void take(double units, long now) {
+    /** Takes a request's units; true when this raised the peak (the table should grow to serve double of it). */
+    synchronized boolean take(double units, long now) {
         bucket.take(units, now);
+        boolean raised = false;
         if (now - windowStart >= 1_000_000_000L) {
             double rate = windowUnits / ((now - windowStart) / 1e9);
             if (rate > peak) {
@@ -35,16 +39,32 @@ final class OnDemandRamp {
                     peak = candidate;
                     candidate = 0;
                     candidateSince = 0;
-                    bucket.reconfigure(2 * peak, 1, now);
+                    bucket.reconfigure(allowed(peak), 1, now);
+                    raised = true;
                 }
             }
             windowStart = now;
             windowUnits = 0;
         }
         windowUnits += units;
+        return raised;
+    }
+
+    /** Units per second served at once: double the previous peak, at most the table quota. */
+    synchronized double allowed() {
+        return allowed(peak);
     }
 
     synchronized double peak() {
         return peak;
+    }
+
+    private static double allowed(double peak) {
+        return Math.min(2 * peak, TABLE_QUOTA);
+    }
+
+    /** Whether the table runs at the account quota rather than at double its previous peak. */
+    synchronized boolean atQuota() {
+        return allowed(peak) >= TABLE_QUOTA;
     }
 }

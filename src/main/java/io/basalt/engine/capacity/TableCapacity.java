@@ -211,7 +211,8 @@ public final class TableCapacity {
         if (onDemand && max != null && !max.hasCredit(now)) return Throttled.Limit.MAX_ON_DEMAND;
         if (!(read ? p.readHard : p.writeHard).hasCredit(now)) return Throttled.Limit.KEY_RANGE;
         if (onDemand) {
-            if (ic == null && !(read ? rampRead : rampWrite).hasCredit(now)) return Throttled.Limit.KEY_RANGE;
+            OnDemandRamp ramp = read ? rampRead : rampWrite;
+            if (ic == null && !ramp.hasCredit(now)) return ramp.atQuota() ? Throttled.Limit.ACCOUNT_LIMIT : Throttled.Limit.KEY_RANGE;
             return null;
         }
         if ((read ? p.readShare : p.writeShare).hasCredit(now)) return null;
@@ -245,7 +246,7 @@ public final class TableCapacity {
         if (max != null) max.take(units, now);
         if (gsi == null) {
             (read ? tableRead : tableWrite).take(units, now);
-            if (definition.payPerRequest()) (read ? rampRead : rampWrite).take(units, now);
+            if (definition.payPerRequest() && (read ? rampRead : rampWrite).take(units, now)) growOnDemand(now);
         }
     }
 
@@ -302,6 +303,14 @@ public final class TableCapacity {
         usage.write(units);
         p.usage().write(units);
         if (enforce()) take(null, p, false, units, meter.now());
+    }
+
+    /** An on-demand table that reached a new peak gets the partitions to serve double of it. */
+    private void growOnDemand(long now) {
+        int count = (int) Math.max(Math.ceil(rampRead.allowed() / CapacitySettings.PARTITION_MAX_RCU),
+                Math.ceil(rampWrite.allowed() / CapacitySettings.PARTITION_MAX_WCU));
+        partitions.growTo(count, now);
+        setShares(partitions, true, 0, 0, now);
     }
 
     /** Splits partitions when the data outgrows them (one per partitionBytes); a size check, no scan. */

@@ -25,6 +25,7 @@ public final class Throttled extends DynamoException {
     public enum Limit {
         PROVISIONED("ProvisionedThroughputExceeded"),
         KEY_RANGE("KeyRangeThroughputExceeded"),
+        ACCOUNT_LIMIT("AccountLimitExceeded"),
         MAX_ON_DEMAND("MaxOnDemandThroughputExceeded");
 
         final String text;

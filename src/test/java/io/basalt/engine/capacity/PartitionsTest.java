@@ -268,6 +268,18 @@ class PartitionsTest {
     }
 
     @Test
+    void onDemandGrowsAfterASustainedPeak() {
+        TableCapacity t = capacity(enforcing(), table(TableDefinition.PAY_PER_REQUEST, 0, 0, OnDemandLimits.NONE, List.of()));
+        assertTrue(writeLoad(t, 5, 5500, 100, n -> "u" + n) > 0, "5,500 WCU/s is more than a new on-demand table serves");
+        clock.advanceSeconds(60);
+        // 3,000 WCU/s for 31 minutes: within double the initial peak, and a new peak once sustained for 30 minutes
+        assertEquals(0, writeLoad(t, 31 * 60, 3000, 10, n -> "u" + n));
+        // the highest second seen (the admitted part of the first burst, about 4,000) became the peak
+        assertTrue(t.partitions().count() >= 6, "partitions for double the new peak: " + t.partitions().count());
+        assertEquals(0, writeLoad(t, 5, 5500, 10, n -> "u" + n), "now within double the previous peak");
+    }
+
+    @Test
     void underProvisionedGsiThrottlesTableWrites() {
         IndexDefinition gsi = new IndexDefinition("by_g", 2, true, new KeyShape("g", AttrType.S, null, null), "ALL", List.of(),
                 Throughput.of(5, 5), OnDemandLimits.NONE, IndexDefinition.ACTIVE);
