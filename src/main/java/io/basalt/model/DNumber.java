@@ -168,10 +168,25 @@ public final class DNumber implements Comparable<DNumber> {
         return s;
     }
 
-    static int sizeOfCanonical(String t) {
+    /** {@link #sizeOfCanonical(CharSequence)} of canonical text stored as ASCII bytes. */
+    static int sizeOfCanonical(byte[] b, int offset, int length) {
+        return sizeOfCanonical(new AsciiText(b, offset, length));
+    }
+
+    /** ASCII bytes seen as characters, so one size rule serves strings and stored bytes. */
+    private record AsciiText(byte[] b, int offset, int length) implements CharSequence {
+        @Override public char charAt(int i) { return (char) b[offset + i]; }
+        @Override public CharSequence subSequence(int from, int to) { return new AsciiText(b, offset + from, to - from); }
+        @Override public String toString() { return new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII); }
+    }
+
+    static int sizeOfCanonical(CharSequence t) {
         int n = t.length();
         int i = t.charAt(0) == '-' ? 1 : 0;
-        int dot = t.indexOf('.');
+        int dot = -1;
+        for (int k = i; k < n; k++) {
+            if (t.charAt(k) == '.') { dot = k; break; }
+        }
         int intEnd = dot < 0 ? n : dot;
         int msd, lsd; // decimal exponents of the most and least significant digits
         if (t.charAt(i) != '0') {

@@ -71,7 +71,8 @@ public final class Query implements Operation<ReadRequest> {
                     : new KeyRange(range.from(), min(range.to(), start), true);
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
-        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
+        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()),
+                ReadRules.wholeItems(r, target, ex.projection(), ex.filter()));
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table);
     }
 
