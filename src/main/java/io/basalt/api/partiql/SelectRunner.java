@@ -183,6 +183,33 @@ final class SelectRunner {
         return null;
     }
 
+    /** A SELECT of one item by its full table key (reads in batches and transactions). */
+    record KeyedRead(TableCatalog.Entry table, Map<String, AttributeValue> key, Condition filter, Projection projection) {
+        /** The item as the statement returns it: null when absent or filtered out. */
+        Map<String, AttributeValue> result(Map<String, AttributeValue> stored) {
+            if (stored == null || (filter != null && !filter.test(stored))) return null;
+            return projection == null ? stored : projection.apply(stored);
+        }
+    }
+
+    /**
+     * @param indexMessage the refusal of a read on an index
+     * @param incompleteMessage the refusal of a WHERE clause without the full key
+     */
+    static KeyedRead keyed(Engine engine, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
+        if (s.index() != null) throw PartiqlErrors.invalid(indexMessage);
+        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+        StatementKeys.KeyAndCondition kc;
+        try {
+            kc = StatementKeys.fullKey(s.where(), table.definition().keys());
+        } catch (DynamoException e) {
+            if (!e.getMessage().equals(PartiqlErrors.INCOMPLETE_KEY)) throw e;
+            throw PartiqlErrors.invalid(incompleteMessage);
+        }
+        table.definition().keys().validateKey(kc.key());
+        return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : new Projection(s.projection()));
+    }
+
     /** Reads one page from {@code start} (null: the beginning). */
     static Page read(Engine engine, Plan plan, Position start, int limit, boolean consistent) {
         if (plan.getKey() != null) {

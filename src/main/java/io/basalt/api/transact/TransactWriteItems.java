@@ -170,36 +170,8 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     /** Commits the transaction; returns the consumed units per table. */
     private Map<String, Double> run(List<Prepared> prepared) {
-        List<ItemStore.TxItem> items = new ArrayList<>(prepared.size());
-        for (Prepared p : prepared) items.add(new ItemStore.TxItem(p.table().ref(), p.key(), p.mutation()));
-        List<WriteOutcome> outcomes;
-        try {
-            outcomes = engine.items().transact(items);
-        } catch (ItemStore.TxFailure f) {
-            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
-            for (RuntimeException e : f.failures()) {
-                if (e == null) reasons.add(TransactionCanceled.Reason.NONE);
-                else if (e instanceof ConditionalCheckFailed c) reasons.add(new TransactionCanceled.Reason("ConditionalCheckFailed", ConditionalCheckFailed.MESSAGE, c.item()));
-                else reasons.add(new TransactionCanceled.Reason("ValidationError", e.getMessage(), null));
-            }
-            throw new TransactionCanceled(reasons);
-        } catch (ItemStore.TxConflict c) {
-            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
-            for (int i = 0; i < prepared.size(); i++) {
-                reasons.add(i == c.position() ? new TransactionCanceled.Reason("TransactionConflict", "Transaction is ongoing for the item", null)
-                        : TransactionCanceled.Reason.NONE);
-            }
-            throw new TransactionCanceled(reasons);
-        }
-        Map<String, Double> units = new LinkedHashMap<>();
-        for (int i = 0; i < prepared.size(); i++) {
-            Prepared p = prepared.get(i);
-            WriteOutcome o = outcomes.get(i);
-            double u = p.check()
-                    ? CapacityUnits.transactionalRead(o.oldItem() == null ? 0 : ItemSize.of(o.oldItem()))
-                    : WriteCapacity.of(p.table().definition(), o.oldItem(), o.newItem(), true).total();
-            units.merge(p.table().definition().name(), u, Double::sum);
-        }
-        return units;
+        List<TransactionCommit.Action> actions = new ArrayList<>(prepared.size());
+        for (Prepared p : prepared) actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
+        return TransactionCommit.run(engine, actions);
     }
 }
