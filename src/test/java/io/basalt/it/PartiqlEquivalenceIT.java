@@ -27,10 +27,10 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
-import software.amazon.awssdk.services.dynamodb.streams.model.GetRecordsResponse;
-import software.amazon.awssdk.services.dynamodb.streams.model.Record;
-import software.amazon.awssdk.services.dynamodb.streams.model.Shard;
-import software.amazon.awssdk.services.dynamodb.streams.model.ShardIteratorType;
+import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
+import software.amazon.awssdk.services.dynamodb.model.Record;
+import software.amazon.awssdk.services.dynamodb.model.Shard;
+import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 
 /**
  * The same logical operations through PartiQL and through the item API give the same results and
@@ -77,7 +77,8 @@ class PartiqlEquivalenceIT extends ServerTestBase {
     void sameResultsAndCapacityAsTheItemApi() {
         for (int i = 0; i < 8; i++) {
             String sk = Integer.toString(i);
-            var api = ddb.putItem(b -> b.tableName(API).item(item("pk", "p", "sk", n(sk), "g", "g" + (i % 2), "payload", PAYLOAD))
+            String g = "g" + (i % 2);
+            var api = ddb.putItem(b -> b.tableName(API).item(item("pk", "p", "sk", n(sk), "g", g, "payload", PAYLOAD))
                     .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES)).consumedCapacity();
             var viaPq = pq("INSERT INTO " + PQ + " VALUE {'pk': 'p', 'sk': " + sk + ", 'g': 'g" + (i % 2) + "', 'payload': '" + PAYLOAD + "'}", null);
             assertEquals(named(api), named(viaPq), "INSERT vs PutItem");
