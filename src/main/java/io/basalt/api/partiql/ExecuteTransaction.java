@@ -12,7 +12,6 @@ import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.transact.IdempotencyCache;
 import io.basalt.error.DynamoException;
-import io.basalt.error.ErrorType;
 import io.basalt.expression.partiql.PartiqlErrors;
 import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
@@ -103,17 +102,7 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
             return;
         }
         List<TransactionCommit.Action> actions = prepare(statements);
-        Map<String, Double> units;
-        if (r.clientRequestToken() == null) {
-            units = TransactionCommit.run(engine, actions);
-        } else {
-            try {
-                units = tokens.run(r.clientRequestToken(), r.transactStatements(), () -> TransactionCommit.run(engine, actions));
-            } catch (IdempotencyCache.Mismatch e) {
-                throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
-                        "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
-            }
-        }
+        Map<String, Double> units = TransactionCommit.run(engine, actions, tokens, r.clientRequestToken(), r.transactStatements());
         out.writeStartObject();
         ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();

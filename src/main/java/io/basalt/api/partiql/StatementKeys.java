@@ -21,18 +21,7 @@ final class StatementKeys {
     record KeyAndCondition(Map<String, AttributeValue> key, Condition rest) {}
 
     static List<Condition> conjuncts(Condition c) {
-        List<Condition> out = new ArrayList<>();
-        if (c != null) flatten(c, out);
-        return out;
-    }
-
-    private static void flatten(Condition c, List<Condition> out) {
-        if (c instanceof Condition.And a) {
-            flatten(a.left(), out);
-            flatten(a.right(), out);
-        } else {
-            out.add(c);
-        }
+        return Condition.conjuncts(c);
     }
 
     /** The literal a conjunct compares a top-level attribute with, by {@code op} (either side), else null. */

@@ -4,21 +4,16 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.item.ItemMutations;
 import io.basalt.engine.Engine;
-import io.basalt.engine.capacity.CapacityUnits;
-import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
 import io.basalt.engine.item.ItemStore;
-import io.basalt.engine.item.WriteOutcome;
 import io.basalt.engine.transact.IdempotencyCache;
 import io.basalt.error.DynamoException;
-import io.basalt.error.ErrorType;
 import io.basalt.expression.Condition;
 import io.basalt.expression.ConditionParser;
 import io.basalt.expression.ExpressionContext;
@@ -33,7 +28,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -85,17 +79,9 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]").check();
         List<Prepared> prepared = prepare(r.transactItems());
-        Map<String, Double> units;
-        if (r.clientRequestToken() == null) {
-            units = run(prepared);
-        } else {
-            try {
-                units = tokens.run(r.clientRequestToken(), r.transactItems(), () -> run(prepared));
-            } catch (IdempotencyCache.Mismatch e) {
-                throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
-                        "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
-            }
-        }
+        List<TransactionCommit.Action> actions = new ArrayList<>(prepared.size());
+        for (Prepared p : prepared) actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
+        Map<String, Double> units = TransactionCommit.run(engine, actions, tokens, r.clientRequestToken(), r.transactItems());
         out.writeStartObject();
         ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
@@ -166,12 +152,5 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     private static String lower(String kind) {
         return Character.toLowerCase(kind.charAt(0)) + kind.substring(1);
-    }
-
-    /** Commits the transaction; returns the consumed units per table. */
-    private Map<String, Double> run(List<Prepared> prepared) {
-        List<TransactionCommit.Action> actions = new ArrayList<>(prepared.size());
-        for (Prepared p : prepared) actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
-        return TransactionCommit.run(engine, actions);
     }
 }

@@ -8,6 +8,9 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.item.WriteOutcome;
+import io.basalt.engine.transact.IdempotencyCache;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
 import java.util.ArrayList;
@@ -25,6 +28,20 @@ public final class TransactionCommit {
     public record Action(TableCatalog.Entry table, Map<String, AttributeValue> key, ItemMutation mutation, boolean check) {}
 
     private TransactionCommit() {}
+
+    /**
+     * Runs the transaction, at most once per ClientRequestToken (null: no token) and request
+     * within the idempotency window; a token reused with another request is refused.
+     */
+    public static Map<String, Double> run(Engine engine, List<Action> actions, IdempotencyCache tokens, String token, Object request) {
+        if (token == null) return run(engine, actions);
+        try {
+            return tokens.run(token, request, () -> run(engine, actions));
+        } catch (IdempotencyCache.Mismatch e) {
+            throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
+                    "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
+        }
+    }
 
     /** Runs the transaction; returns the consumed units per table (transactional rates). */
     public static Map<String, Double> run(Engine engine, List<Action> actions) {
