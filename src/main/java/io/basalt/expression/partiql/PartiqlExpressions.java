@@ -50,6 +50,13 @@ class PartiqlExpressions {
     final List<AttributeValue> parameters;
     int pos;
     int parametersUsed;
+    /** Open parentheses and nested literals: bounded so that no statement can exhaust the stack. */
+    private int depth;
+    private static final int MAX_DEPTH = 100;
+
+    private void enter() {
+        if (++depth > MAX_DEPTH) throw PartiqlErrors.syntax("Nesting too deep", peek());
+    }
 
     PartiqlExpressions(String src, List<AttributeValue> parameters) {
         this.tokens = PartiqlTokenizer.tokenize(src);
@@ -166,7 +173,12 @@ class PartiqlExpressions {
     }
 
     Node not() {
-        if (acceptWord("NOT")) return new NotNode(not());
+        if (acceptWord("NOT")) {
+            enter();
+            Node inner = not();
+            depth--;
+            return new NotNode(inner);
+        }
         return predicate();
     }
 
@@ -226,18 +238,22 @@ class PartiqlExpressions {
         PartiqlToken t = peek();
         if (t.isPunct("(")) {
             pos++;
+            enter();
             Node inner = or();
             expectPunct(")");
+            depth--;
             return inner;
         }
         if (t.kind() == PartiqlToken.Kind.IDENT && peek(1).isPunct("(") && !KEYWORDS.contains(t.text().toUpperCase())) {
             pos += 2;
+            enter();
             List<Node> args = new ArrayList<>();
             if (!peek().isPunct(")")) {
                 args.add(or());
                 while (acceptPunct(",")) args.add(or());
             }
             expectPunct(")");
+            depth--;
             return new CallNode(t.text().toLowerCase(), args);
         }
         if (t.isWord("MISSING")) {
@@ -250,7 +266,15 @@ class PartiqlExpressions {
 
     /** A literal value: string, number, TRUE/FALSE, NULL, tuple {...}, list [...], bag <<...>>, or a '?' parameter. */
     AttributeValue literal() {
-        PartiqlToken t = next();
+        enter();
+        try {
+            return literalAt(next());
+        } finally {
+            depth--;
+        }
+    }
+
+    private AttributeValue literalAt(PartiqlToken t) {
         switch (t.kind()) {
             case STRING:
                 return new AttributeValue.S(t.text());
