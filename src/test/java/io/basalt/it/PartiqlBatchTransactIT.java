@@ -117,11 +117,13 @@ class PartiqlBatchTransactIT extends ServerTestBase {
                 "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, ValidationError]",
                 () -> ddb.executeTransaction(b -> b.transactStatements(
                         tx("UPDATE " + T + " SET balance = 0 WHERE pk = 't-acct'"),
-                        tx("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND open = FALSE)"),
+                        ParameterizedStatement.builder().statement("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND open = FALSE)")
+                                .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build(),
                         tx("INSERT INTO " + T + " VALUE {'pk': 't-transfer'}"))));
         List<String> codes = e.cancellationReasons().stream().map(CancellationReason::code).toList();
         assertEquals(List.of("None", "ConditionalCheckFailed", "ValidationError"), codes);
         assertEquals("Duplicate primary key exists in table", e.cancellationReasons().get(2).message());
+        assertEquals(AttributeValue.fromBool(true), e.cancellationReasons().get(1).item().get("open"));
         assertEquals(n("70"), ddb.getItem(b -> b.tableName(T).key(item("pk", "t-acct"))).item().get("balance"), "nothing was applied");
 
         // ClientRequestToken: a replay does not write again; another request with the token is refused

@@ -32,10 +32,7 @@ import java.util.Map;
 public final class BatchExecuteStatement implements Operation<BatchExecuteStatement.Request> {
     static final int MAX_STATEMENTS = 25;
 
-    record Statement(String statement, List<AttributeValue> parameters, Boolean consistentRead,
-                     String returnValuesOnConditionCheckFailure) {}
-
-    record Request(List<Statement> statements, String returnConsumedCapacity) {}
+    record Request(List<ExecuteStatement.StatementMember> statements, String returnConsumedCapacity) {}
 
     private final Engine engine;
 
@@ -51,24 +48,12 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
         Object[] f = new Object[2];
         JsonIn.object(p, (n, q) -> {
             switch (n) {
-                case "Statements" -> f[0] = JsonIn.list(q, x -> {
-                    Object[] s = new Object[4];
-                    JsonIn.object(x, (m, y) -> {
-                        switch (m) {
-                            case "Statement" -> s[0] = JsonIn.string(y);
-                            case "Parameters" -> s[1] = JsonIn.list(y, AttributeValueJson::read);
-                            case "ConsistentRead" -> s[2] = JsonIn.bool(y);
-                            case "ReturnValuesOnConditionCheckFailure" -> s[3] = JsonIn.string(y);
-                            default -> JsonIn.skip(y);
-                        }
-                    });
-                    return new Statement((String) s[0], (List<AttributeValue>) s[1], (Boolean) s[2], (String) s[3]);
-                });
+                case "Statements" -> f[0] = ExecuteStatement.StatementMember.parseList(q);
                 case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
                 default -> JsonIn.skip(q);
             }
         });
-        return new Request((List<Statement>) f[0], (String) f[1]);
+        return new Request((List<ExecuteStatement.StatementMember>) f[0], (String) f[1]);
     }
 
     /** A statement's parse result: the statement or its error. */
@@ -81,16 +66,13 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
         if (r.statements() != null) {
             for (int i = 0; i < r.statements().size(); i++) {
-                Statement s = r.statements().get(i);
-                ExecuteStatement.statementConstraints(c, s.statement(), s.parameters(), "statements." + (i + 1) + ".member.")
-                        .enumValue(s.returnValuesOnConditionCheckFailure(), "statements." + (i + 1) + ".member.returnValuesOnConditionCheckFailure",
-                                ExecuteStatement.RETURN_ON_FAILURE_ENUM);
+                r.statements().get(i).check(c, "statements." + (i + 1) + ".member.");
             }
         }
         c.check();
         List<Parsed> parsed = new ArrayList<>();
         boolean reads = false, writes = false;
-        for (Statement s : r.statements()) {
+        for (ExecuteStatement.StatementMember s : r.statements()) {
             try {
                 PartiqlStatement st = PartiqlParser.parse(s.statement(), s.parameters());
                 if (st instanceof PartiqlStatement.Exists) {
@@ -130,7 +112,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
         out.writeEndObject();
     }
 
-    private void read(PartiqlStatement.Select s, Statement request, JsonGenerator out, Map<String, Double> units) throws IOException {
+    private void read(PartiqlStatement.Select s, ExecuteStatement.StatementMember request, JsonGenerator out, Map<String, Double> units) throws IOException {
         SelectRunner.KeyedRead k = SelectRunner.keyed(engine, s, "This operation is not supported on an index", PartiqlErrors.INCOMPLETE_KEY);
         ItemStore.Stored stored = engine.items().read(k.table().ref(), k.key());
         units.merge(k.table().definition().name(),
@@ -142,7 +124,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
         }
     }
 
-    private void write(PartiqlStatement s, Statement request, Map<String, Double> units) {
+    private void write(PartiqlStatement s, ExecuteStatement.StatementMember request, Map<String, Double> units) {
         WriteStatements.Prepared p = WriteStatements.prepare(engine, s, request.returnValuesOnConditionCheckFailure());
         WriteOutcome w = engine.items().write(p.table().ref(), p.key(), p.mutation());
         units.merge(p.table().definition().name(), WriteCapacity.of(p.table().definition(), w.oldItem(), w.newItem(), false).total(),

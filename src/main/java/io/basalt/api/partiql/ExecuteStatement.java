@@ -56,6 +56,37 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
                 (String) f[5], (String) f[6]);
     }
 
+    /**
+     * One statement object of BatchExecuteStatement / ExecuteTransaction (BatchStatementRequest,
+     * ParameterizedStatement).
+     */
+    record StatementMember(String statement, List<AttributeValue> parameters, Boolean consistentRead,
+                           String returnValuesOnConditionCheckFailure) {
+
+        @SuppressWarnings("unchecked")
+        static List<StatementMember> parseList(JsonParser p) throws IOException {
+            return JsonIn.list(p, x -> {
+                Object[] s = new Object[4];
+                JsonIn.object(x, (m, y) -> {
+                    switch (m) {
+                        case "Statement" -> s[0] = JsonIn.string(y);
+                        case "Parameters" -> s[1] = JsonIn.list(y, AttributeValueJson::read);
+                        case "ConsistentRead" -> s[2] = JsonIn.bool(y);
+                        case "ReturnValuesOnConditionCheckFailure" -> s[3] = JsonIn.string(y);
+                        default -> JsonIn.skip(y);
+                    }
+                });
+                return new StatementMember((String) s[0], (List<AttributeValue>) s[1], (Boolean) s[2], (String) s[3]);
+            });
+        }
+
+        /** Adds this member's constraints; {@code path} is e.g. "statements.1.member.". */
+        Constraints check(Constraints c, String path) {
+            return statementConstraints(c, statement, parameters, path).enumValue(returnValuesOnConditionCheckFailure,
+                    path + "returnValuesOnConditionCheckFailure", RETURN_ON_FAILURE_ENUM);
+        }
+    }
+
     /** The table a statement names; a missing table gets the item operations' text. */
     static TableCatalog.Entry table(Engine engine, String name) {
         return engine.catalog().require(TableNames.fromNameOrArn(name), "Requested resource not found");

@@ -35,9 +35,7 @@ import java.util.Set;
 public final class ExecuteTransaction implements Operation<ExecuteTransaction.Request> {
     static final int MAX_STATEMENTS = 100;
 
-    record Statement(String statement, List<AttributeValue> parameters) {}
-
-    record Request(List<Statement> transactStatements, String clientRequestToken, String returnConsumedCapacity) {}
+    record Request(List<ExecuteStatement.StatementMember> transactStatements, String clientRequestToken, String returnConsumedCapacity) {}
 
     private final Engine engine;
     private final IdempotencyCache tokens = new IdempotencyCache();
@@ -54,23 +52,13 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
         Object[] f = new Object[3];
         JsonIn.object(p, (n, q) -> {
             switch (n) {
-                case "TransactStatements" -> f[0] = JsonIn.list(q, x -> {
-                    Object[] s = new Object[2];
-                    JsonIn.object(x, (m, y) -> {
-                        switch (m) {
-                            case "Statement" -> s[0] = JsonIn.string(y);
-                            case "Parameters" -> s[1] = JsonIn.list(y, AttributeValueJson::read);
-                            default -> JsonIn.skip(y);
-                        }
-                    });
-                    return new Statement((String) s[0], (List<AttributeValue>) s[1]);
-                });
+                case "TransactStatements" -> f[0] = ExecuteStatement.StatementMember.parseList(q);
                 case "ClientRequestToken" -> f[1] = JsonIn.string(q);
                 case "ReturnConsumedCapacity" -> f[2] = JsonIn.string(q);
                 default -> JsonIn.skip(q);
             }
         });
-        return new Request((List<Statement>) f[0], (String) f[1], (String) f[2]);
+        return new Request((List<ExecuteStatement.StatementMember>) f[0], (String) f[1], (String) f[2]);
     }
 
     @Override
@@ -81,14 +69,13 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
         if (r.transactStatements() != null) {
             for (int i = 0; i < r.transactStatements().size(); i++) {
-                Statement s = r.transactStatements().get(i);
-                ExecuteStatement.statementConstraints(c, s.statement(), s.parameters(), "transactStatements." + (i + 1) + ".member.");
+                r.transactStatements().get(i).check(c, "transactStatements." + (i + 1) + ".member.");
             }
         }
         c.check();
         List<PartiqlStatement> statements = new ArrayList<>();
         boolean reads = false, writes = false;
-        for (Statement s : r.transactStatements()) {
+        for (ExecuteStatement.StatementMember s : r.transactStatements()) {
             PartiqlStatement st = PartiqlParser.parse(s.statement(), s.parameters());
             reads |= st.isRead();
             writes |= !st.isRead();
@@ -101,22 +88,23 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
             read(statements, r.returnConsumedCapacity(), out);
             return;
         }
-        List<TransactionCommit.Action> actions = prepare(statements);
+        List<TransactionCommit.Action> actions = prepare(statements, r.transactStatements());
         Map<String, Double> units = TransactionCommit.run(engine, actions, tokens, r.clientRequestToken(), r.transactStatements());
         out.writeStartObject();
         ConsumedCapacityWriter.writeList(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
     }
 
-    private List<TransactionCommit.Action> prepare(List<PartiqlStatement> statements) {
+    private List<TransactionCommit.Action> prepare(List<PartiqlStatement> statements, List<ExecuteStatement.StatementMember> members) {
         List<TransactionCommit.Action> actions = new ArrayList<>();
         Set<ByteBuffer> seen = new HashSet<>();
-        for (PartiqlStatement s : statements) {
+        for (int i = 0; i < statements.size(); i++) {
+            PartiqlStatement s = statements.get(i);
             if ((s instanceof PartiqlStatement.Update u && u.returning() != null)
                     || (s instanceof PartiqlStatement.Delete d && d.returning() != null)) {
                 throw PartiqlErrors.invalid("Unsupported operation in transaction.");
             }
-            WriteStatements.Prepared p = WriteStatements.prepare(engine, s, null);
+            WriteStatements.Prepared p = WriteStatements.prepare(engine, s, members.get(i).returnValuesOnConditionCheckFailure());
             if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(p.table().ref(), p.key())))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }
