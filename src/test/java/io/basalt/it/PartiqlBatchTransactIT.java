@@ -105,11 +105,11 @@ class PartiqlBatchTransactIT extends ServerTestBase {
     @Covers(operation = "ExecuteTransaction", parameters = {"TransactStatements", "ClientRequestToken", "ReturnConsumedCapacity"})
     void transactionOfWrites() {
         ddb.putItem(b -> b.tableName(T).item(item("pk", "t-acct", "balance", n("100"))));
-        ddb.putItem(b -> b.tableName(T).item(item("pk", "t-flag", "open", AttributeValue.fromBool(true))));
+        ddb.putItem(b -> b.tableName(T).item(item("pk", "t-flag", "isOpen", AttributeValue.fromBool(true))));
         var r = ddb.executeTransaction(b -> b.returnConsumedCapacity(ReturnConsumedCapacity.TOTAL).transactStatements(
                 tx("UPDATE " + T + " SET balance = balance - 30 WHERE pk = 't-acct' AND balance >= 30"),
                 tx("INSERT INTO " + T + " VALUE {'pk': ?, 'amount': 30}", s("t-transfer")),
-                tx("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND open = TRUE)")));
+                tx("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND isOpen = TRUE)")));
         assertEquals(2.0 + 2.0 + 2.0, r.consumedCapacity().get(0).capacityUnits());
         assertEquals(n("70"), ddb.getItem(b -> b.tableName(T).key(item("pk", "t-acct"))).item().get("balance"));
 
@@ -117,13 +117,13 @@ class PartiqlBatchTransactIT extends ServerTestBase {
                 "Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed, ValidationError]",
                 () -> ddb.executeTransaction(b -> b.transactStatements(
                         tx("UPDATE " + T + " SET balance = 0 WHERE pk = 't-acct'"),
-                        ParameterizedStatement.builder().statement("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND open = FALSE)")
+                        ParameterizedStatement.builder().statement("EXISTS(SELECT * FROM " + T + " WHERE pk = 't-flag' AND isOpen = FALSE)")
                                 .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD).build(),
                         tx("INSERT INTO " + T + " VALUE {'pk': 't-transfer'}"))));
         List<String> codes = e.cancellationReasons().stream().map(CancellationReason::code).toList();
         assertEquals(List.of("None", "ConditionalCheckFailed", "ValidationError"), codes);
         assertEquals("Duplicate primary key exists in table", e.cancellationReasons().get(2).message());
-        assertEquals(AttributeValue.fromBool(true), e.cancellationReasons().get(1).item().get("open"));
+        assertEquals(AttributeValue.fromBool(true), e.cancellationReasons().get(1).item().get("isOpen"));
         assertEquals(n("70"), ddb.getItem(b -> b.tableName(T).key(item("pk", "t-acct"))).item().get("balance"), "nothing was applied");
 
         // ClientRequestToken: a replay does not write again; another request with the token is refused

@@ -12,16 +12,12 @@ public final class PartiqlErrors {
 
     private PartiqlErrors() {}
 
-    /** A syntax error at a position of the statement. */
-    static DynamoException syntax(String what, int line, int column) {
-        return DynamoException.validation(NOT_WELL_FORMED + what + " at line " + line + ", column " + column);
-    }
-
-    static DynamoException syntax(String what, PartiqlToken at) {
-        if (at.kind() == PartiqlToken.Kind.EOF) return syntax("Unexpected end of statement", at.line(), at.column());
-        String shown = at.kind() == PartiqlToken.Kind.STRING ? "'" + at.text() + "'"
-                : at.kind() == PartiqlToken.Kind.QUOTED_IDENT ? "\"" + at.text() + "\"" : at.text();
-        return syntax(what + ": " + shown, at.line(), at.column());
+    /**
+     * A syntax error. The service gives its parser's short detail after the fixed prefix (e.g.
+     * "Unexpected keyword", "Expected data manipulation"), without a position.
+     */
+    static DynamoException syntax(String detail) {
+        return DynamoException.validation(NOT_WELL_FORMED + detail);
     }
 
     /** A well-formed statement DynamoDB does not run (ValidationException with the given text). */

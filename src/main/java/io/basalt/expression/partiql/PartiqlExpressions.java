@@ -20,9 +20,6 @@ import java.util.Set;
  * expression model, so PartiQL and the item API share one evaluator.
  */
 class PartiqlExpressions {
-    static final Set<String> KEYWORDS = Set.of("SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "IN", "BETWEEN", "IS",
-            "MISSING", "NULL", "TRUE", "FALSE", "SET", "REMOVE", "INSERT", "INTO", "VALUE", "VALUES", "UPDATE", "DELETE",
-            "RETURNING", "ORDER", "BY", "ASC", "DESC", "EXISTS", "LIMIT", "AS", "AT", "GROUP", "HAVING", "UNION");
     private static final Set<String> COMPARATORS = Set.of("=", "<>", "!=", "<", "<=", ">", ">=");
 
     /** An expression before it is known whether it is a condition or a value. */
@@ -55,7 +52,7 @@ class PartiqlExpressions {
     private static final int MAX_DEPTH = 100;
 
     private void enter() {
-        if (++depth > MAX_DEPTH) throw PartiqlErrors.syntax("Nesting too deep", peek());
+        if (++depth > MAX_DEPTH) throw PartiqlErrors.syntax("Expression nesting is too deep");
     }
 
     PartiqlExpressions(String src, List<AttributeValue> parameters) {
@@ -101,17 +98,17 @@ class PartiqlExpressions {
 
     DynamoException unexpected() {
         PartiqlToken t = peek();
-        if (t.kind() == PartiqlToken.Kind.IDENT && KEYWORDS.contains(t.text().toUpperCase())) {
-            return PartiqlErrors.syntax("Unexpected keyword", t);
+        if (t.kind() == PartiqlToken.Kind.IDENT && PartiqlKeywords.reserved(t.text())) {
+            return PartiqlErrors.syntax("Unexpected keyword");
         }
-        return PartiqlErrors.syntax("Unexpected token", t);
+        return PartiqlErrors.syntax("Unexpected token");
     }
 
     /** A name: a bare word that is not a keyword, or a double-quoted name. */
     String name() {
         PartiqlToken t = peek();
         if (t.kind() == PartiqlToken.Kind.QUOTED_IDENT
-                || (t.kind() == PartiqlToken.Kind.IDENT && !KEYWORDS.contains(t.text().toUpperCase()))) {
+                || (t.kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(t.text()))) {
             pos++;
             return t.text();
         }
@@ -121,7 +118,7 @@ class PartiqlExpressions {
     boolean atName() {
         PartiqlToken t = peek();
         return t.kind() == PartiqlToken.Kind.QUOTED_IDENT
-                || (t.kind() == PartiqlToken.Kind.IDENT && !KEYWORDS.contains(t.text().toUpperCase()) && !peek(1).isPunct("("));
+                || (t.kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(t.text()) && !peek(1).isPunct("("));
     }
 
     /** name ( . name | [ index ] | [ 'key' ] )* */
@@ -244,7 +241,8 @@ class PartiqlExpressions {
             depth--;
             return inner;
         }
-        if (t.kind() == PartiqlToken.Kind.IDENT && peek(1).isPunct("(") && !KEYWORDS.contains(t.text().toUpperCase())) {
+        if (t.kind() == PartiqlToken.Kind.IDENT && peek(1).isPunct("(")
+                && (!PartiqlKeywords.reserved(t.text()) || PartiqlKeywords.function(t.text()))) {
             pos += 2;
             enter();
             List<Node> args = new ArrayList<>();

@@ -31,6 +31,10 @@ public final class PartiqlParser extends PartiqlExpressions {
             throw PartiqlErrors.invalid(PartiqlErrors.NOT_WELL_FORMED + "Unexpected token after expression");
         }
         if (p.parametersUsed != p.parameters.size()) throw PartiqlErrors.invalid(PartiqlErrors.PARAMETER_COUNT);
+        // names are checked once the whole statement parsed: syntax errors come first
+        if (!TABLE_NAME.matcher(s.table()).matches()) {
+            throw PartiqlErrors.invalid("Table name should be within the length [3, 255] and only contain 'a-z', 'A-Z', '0-9', '-', '_', '.'.");
+        }
         return s;
     }
 
@@ -74,7 +78,7 @@ public final class PartiqlParser extends PartiqlExpressions {
             index = name();
             if (peek().isPunct(".")) throw PartiqlErrors.invalid("A path may contain at most 2 components in the FROM clause");
         }
-        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !KEYWORDS.contains(peek().text().toUpperCase()))) {
+        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text()))) {
             throw PartiqlErrors.invalid("Aliasing is not supported");
         }
         if (peek().isPunct(",")) throw PartiqlErrors.invalid("Only select from a single table or index is supported.");
@@ -97,11 +101,7 @@ public final class PartiqlParser extends PartiqlExpressions {
     }
 
     private String tableName() {
-        String name = name();
-        if (!TABLE_NAME.matcher(name).matches()) {
-            throw PartiqlErrors.invalid("Table name should be within the length [3, 255] and only contain 'a-z', 'A-Z', '0-9', '-', '_', '.'.");
-        }
-        return name;
+        return name();
     }
 
     /** A DML target: a table, never an index. */
@@ -151,7 +151,7 @@ public final class PartiqlParser extends PartiqlExpressions {
                 break;
             }
         }
-        if (b.isEmpty()) throw unexpected();
+        if (b.isEmpty()) throw PartiqlErrors.syntax("Expected data manipulation");
         UpdateAction action = b.build();
         if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
         Condition where = PartiqlExpressions.condition(or());

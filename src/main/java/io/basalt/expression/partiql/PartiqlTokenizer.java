@@ -56,7 +56,7 @@ final class PartiqlTokenizer {
                 out.add(new PartiqlToken(PartiqlToken.Kind.PARAM, "?", l, c));
             } else {
                 String p = punctuation();
-                if (p == null) throw PartiqlErrors.syntax("Unexpected character", l, c);
+                if (p == null) throw PartiqlErrors.syntax("Unexpected token");
                 out.add(new PartiqlToken(PartiqlToken.Kind.PUNCT, p, l, c));
             }
         }
@@ -89,9 +89,8 @@ final class PartiqlTokenizer {
             } else if (src.startsWith("--", i)) {
                 while (i < src.length() && src.charAt(i) != '\n') i++;
             } else if (src.startsWith("/*", i)) {
-                int l = line, c = column();
                 int end = src.indexOf("*/", i + 2);
-                if (end < 0) throw PartiqlErrors.syntax("Unterminated comment", l, c);
+                if (end < 0) throw PartiqlErrors.syntax("Unexpected token");
                 while (i < end + 2) {
                     if (src.charAt(i) == '\n') {
                         line++;
@@ -106,11 +105,10 @@ final class PartiqlTokenizer {
     }
 
     private String quoted(char q) {
-        int l = line, c = column();
         StringBuilder sb = new StringBuilder();
         i++;
         while (true) {
-            if (i >= src.length()) throw PartiqlErrors.syntax(q == '\'' ? "Unterminated string literal" : "Unterminated quoted identifier", l, c);
+            if (i >= src.length()) throw PartiqlErrors.syntax("Unexpected token");
             char ch = src.charAt(i);
             if (ch == q) {
                 if (i + 1 < src.length() && src.charAt(i + 1) == q) {
