@@ -88,11 +88,11 @@ class PartiqlBatchTransactIT extends ServerTestBase {
         assertEquals(List.of(item("v", n("1"))), List.of(g.responses().get(0).item()));
         assertFalse(g.responses().get(1).hasItem());
         assertEquals("ValidationError", g.responses().get(2).error().codeAsString());
-        assertEquals("Where clause does not contain a mandatory equality on all key attributes", g.responses().get(2).error().message());
+        assertEquals("Only single item select is supported", g.responses().get(2).error().message());
         assertEquals(n("1"), g.responses().get(3).item().get("v"));
         assertEquals(1.5, g.consumedCapacity().get(0).capacityUnits());
 
-        validation("BatchExecuteStatement API does not support both read and write operations in the same request.",
+        validation("Read and write requests together in the same batch is not supported.",
                 () -> ddb.batchExecuteStatement(b -> b.statements(st("SELECT * FROM " + T + " WHERE pk = 'a'"),
                         st("DELETE FROM " + T + " WHERE pk = 'a'"))));
         List<BatchStatementRequest> many = new ArrayList<>();

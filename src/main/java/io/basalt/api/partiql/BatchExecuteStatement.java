@@ -86,7 +86,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
             }
         }
         if (reads && writes) {
-            throw PartiqlErrors.invalid("BatchExecuteStatement API does not support both read and write operations in the same request.");
+            throw PartiqlErrors.invalid("Read and write requests together in the same batch is not supported.");
         }
         Map<String, Double> units = new LinkedHashMap<>();
         out.writeStartObject();
@@ -113,7 +113,8 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
     }
 
     private void read(PartiqlStatement.Select s, ExecuteStatement.StatementMember request, JsonGenerator out, Map<String, Double> units) throws IOException {
-        SelectRunner.KeyedRead k = SelectRunner.keyed(engine, s, "This operation is not supported on an index", PartiqlErrors.INCOMPLETE_KEY);
+        SelectRunner.KeyedRead k = SelectRunner.keyed(engine, s, "This operation is not supported on an index",
+                "Only single item select is supported");
         ItemStore.Stored stored = engine.items().read(k.table().ref(), k.key());
         units.merge(k.table().definition().name(),
                 CapacityUnits.read(stored == null ? 0 : stored.size(), Boolean.TRUE.equals(request.consistentRead())), Double::sum);
