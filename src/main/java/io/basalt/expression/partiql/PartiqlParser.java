@@ -30,7 +30,6 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (p.peek().kind() != PartiqlToken.Kind.EOF) {
             throw PartiqlErrors.invalid(PartiqlErrors.NOT_WELL_FORMED + "Unexpected token after expression");
         }
-        if (p.parametersUsed != p.parameters.size()) throw PartiqlErrors.invalid(PartiqlErrors.PARAMETER_COUNT);
         // names are checked once the whole statement parsed: syntax errors come first
         if (!TABLE_NAME.matcher(s.table()).matches()) {
             throw PartiqlErrors.invalid("Table name should be within the length [3, 255] and only contain 'a-z', 'A-Z', '0-9', '-', '_', '.'.");
