@@ -7,6 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
+import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
