@@ -51,7 +51,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableDefinition t = new TableDefinition(r.tableName(), catalog.allocateId(), UUID.randomUUID().toString(),
                 System.currentTimeMillis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
-                r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags);
+                r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
         TableCatalog.Entry entry = catalog.create(t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
