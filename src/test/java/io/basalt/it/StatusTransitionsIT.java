@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.TimeSettings;
 import java.util.function.Supplier;
@@ -31,22 +29,19 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 class StatusTransitionsIT {
     static final long DELAY = 1500;
     static final long TTL_INTERVAL = 4000;
-    private static Basalt server;
+    private static StreamServer server;
     private static DynamoDbClient ddb;
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort()
-                .withTimes(TimeSettings.defaults().withStatusDelayMillis(DELAY).withTtlChangeIntervalMillis(TTL_INTERVAL)));
-        ddb = ServerTestBase.client(server.endpoint());
-        streams = StreamLog.client(server.endpoint());
+        server = new StreamServer(TimeSettings.defaults().withStatusDelayMillis(DELAY).withTtlChangeIntervalMillis(TTL_INTERVAL));
+        ddb = server.ddb;
+        streams = server.streams;
     }
 
     @AfterAll
     static void stop() {
-        streams.close();
-        ddb.close();
         server.close();
     }
 

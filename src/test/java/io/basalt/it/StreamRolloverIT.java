@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.TimeSettings;
 import java.util.ArrayList;
@@ -18,10 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,22 +41,19 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
  */
 class StreamRolloverIT {
     static final long ROLLOVER_MILLIS = 1000;
-    private static Basalt server;
+    private static StreamServer server;
     private static DynamoDbClient ddb;
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort()
-                .withTimes(TimeSettings.defaults().withTtlSweepMillis(50).withShardRolloverMillis(ROLLOVER_MILLIS)));
-        ddb = ServerTestBase.client(server.endpoint());
-        streams = StreamLog.client(server.endpoint());
+        server = new StreamServer(TimeSettings.defaults().withTtlSweepMillis(50).withShardRolloverMillis(ROLLOVER_MILLIS));
+        ddb = server.ddb;
+        streams = server.streams;
     }
 
     @AfterAll
     static void stop() {
-        streams.close();
-        ddb.close();
         server.close();
     }
 
@@ -174,23 +165,7 @@ class StreamRolloverIT {
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator", "Limit"})
     void changeLogAcrossRolloversRebuildsTheTable() throws Exception {
         String arn = createStreamTable(ddb, "roll_log");
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        for (int t = 0; t < 4; t++) {
-            pool.execute(() -> {
-                ThreadLocalRandom r = ThreadLocalRandom.current();
-                for (int i = 0; i < 2500; i++) {
-                    String key = "k" + r.nextInt(100);
-                    switch (r.nextInt(3)) {
-                        case 0 -> ddb.putItem(b -> b.tableName("roll_log").item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
-                        case 1 -> ddb.updateItem(b -> b.tableName("roll_log").key(item("pk", key)).updateExpression("ADD c :one")
-                                .expressionAttributeValues(Map.of(":one", n("1"))));
-                        default -> ddb.deleteItem(b -> b.tableName("roll_log").key(item("pk", key)));
-                    }
-                }
-            });
-        }
-        pool.shutdown();
-        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+        StreamServer.tenThousandChanges(ddb, "roll_log");
         List<Shard> shards = StreamLog.shards(streams, arn, 100);
         assertTrue(shards.size() >= 8, "the run spans at least one rollover: " + shards.size() + " shards");
         Map<String, Map<String, AttributeValue>> rebuilt = StreamLog.replay(StreamLog.readInLineageOrder(streams, arn), "pk");

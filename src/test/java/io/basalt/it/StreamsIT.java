@@ -12,10 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -181,23 +177,7 @@ class StreamsIT extends ServerTestBase {
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
     void changeLogRebuildsTheTable() throws Exception {
         createStreamTable("stream_log");
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        for (int t = 0; t < 4; t++) {
-            pool.execute(() -> {
-                ThreadLocalRandom r = ThreadLocalRandom.current();
-                for (int i = 0; i < 2500; i++) {
-                    String key = "k" + r.nextInt(100);
-                    switch (r.nextInt(3)) {
-                        case 0 -> ddb.putItem(b -> b.tableName("stream_log").item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
-                        case 1 -> ddb.updateItem(b -> b.tableName("stream_log").key(item("pk", key)).updateExpression("ADD c :one")
-                                .expressionAttributeValues(Map.of(":one", n("1"))));
-                        default -> ddb.deleteItem(b -> b.tableName("stream_log").key(item("pk", key)));
-                    }
-                }
-            });
-        }
-        pool.shutdown();
-        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+        StreamServer.tenThousandChanges(ddb, "stream_log");
         String arn = ddb.describeTable(b -> b.tableName("stream_log")).table().latestStreamArn();
         Map<String, Map<String, AttributeValue>> rebuilt = new HashMap<>();
         for (List<Record> shard : readAll(arn).values()) {

@@ -1,7 +1,5 @@
 package io.basalt.it;
 
-import static io.basalt.it.Sdk.item;
-import static io.basalt.it.Sdk.n;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +9,6 @@ import com.amazonaws.services.dynamodbv2.streamsadapter.adapter.DynamoDBStreamsC
 import com.amazonaws.services.dynamodbv2.streamsadapter.model.DynamoDBStreamsProcessRecordsInput;
 import com.amazonaws.services.dynamodbv2.streamsadapter.polling.DynamoDBStreamsPollingConfig;
 import com.amazonaws.services.dynamodbv2.streamsadapter.processor.DynamoDBStreamsShardRecordProcessor;
-import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.TimeSettings;
 import java.time.Duration;
@@ -21,7 +17,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,22 +53,19 @@ class StreamsKclAdapterIT {
         System.setProperty("org.slf4j.simpleLogger.log.com.amazonaws", "warn");
     }
 
-    private static Basalt server;
+    private static StreamServer server;
     private static DynamoDbClient ddb;
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort()
-                .withTimes(TimeSettings.defaults().withTtlSweepMillis(100).withShardRolloverMillis(3000)));
-        ddb = ServerTestBase.client(server.endpoint());
-        streams = StreamLog.client(server.endpoint());
+        server = new StreamServer(TimeSettings.defaults().withTtlSweepMillis(100).withShardRolloverMillis(3000));
+        ddb = server.ddb;
+        streams = server.streams;
     }
 
     @AfterAll
     static void stop() {
-        streams.close();
-        ddb.close();
         server.close();
     }
 
@@ -146,9 +138,9 @@ class StreamsKclAdapterIT {
         String arn = StreamRolloverIT.createStreamTable(ddb, "kcl_source");
         var credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret"));
         AmazonDynamoDBStreamsAdapterClient adapter = new AmazonDynamoDBStreamsAdapterClient(streams, Region.US_EAST_1);
-        DynamoDbAsyncClient leases = DynamoDbAsyncClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
+        DynamoDbAsyncClient leases = DynamoDbAsyncClient.builder().endpointOverride(server.server.endpoint()).region(Region.US_EAST_1)
                 .credentialsProvider(credentials).build();
-        CloudWatchAsyncClient cloudWatch = CloudWatchAsyncClient.builder().endpointOverride(server.endpoint())
+        CloudWatchAsyncClient cloudWatch = CloudWatchAsyncClient.builder().endpointOverride(server.server.endpoint())
                 .region(Region.US_EAST_1).credentialsProvider(credentials).build(); // never called: metrics are off
         Delivered delivered = new Delivered();
         ConfigsBuilder configs = new ConfigsBuilder(
@@ -172,15 +164,8 @@ class StreamsKclAdapterIT {
         try {
             // changes spread over several rollovers
             long end = System.currentTimeMillis() + 8000;
-            ThreadLocalRandom r = ThreadLocalRandom.current();
             while (System.currentTimeMillis() < end) {
-                String key = "k" + r.nextInt(30);
-                switch (r.nextInt(3)) {
-                    case 0 -> ddb.putItem(b -> b.tableName("kcl_source").item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
-                    case 1 -> ddb.updateItem(b -> b.tableName("kcl_source").key(item("pk", key)).updateExpression("ADD c :one")
-                            .expressionAttributeValues(Map.of(":one", n("1"))));
-                    default -> ddb.deleteItem(b -> b.tableName("kcl_source").key(item("pk", key)));
-                }
+                StreamServer.randomChange(ddb, "kcl_source", 30);
                 Thread.sleep(5);
             }
             List<Shard> shards = StreamLog.shards(streams, arn, 100);
