@@ -19,6 +19,15 @@ public final class Main {
             System.out.print(Options.help());
             return;
         }
+        if (command.equals("cds-training")) { // used by the launcher, see CdsTraining
+            try {
+                CdsTraining.run();
+            } catch (java.io.IOException | RuntimeException e) {
+                System.err.println("basalt: class-sharing training run failed: " + e);
+                System.exit(1);
+            }
+            System.exit(0);
+        }
         if (command.equals("version") || command.equals("--version")) {
             System.out.println("basalt " + version());
             return;

@@ -53,7 +53,7 @@ public final class Engine implements AutoCloseable {
                 all.addAll(e.definition().globalIndexes());
                 for (IndexDefinition i : all) {
                     try (StorageCursor c = storage.scan(Space.INDEXES, KeyCodec.tablePrefix(i.indexId()), KeyCodec.tableEnd(i.indexId()), false)) {
-                        while (c.next()) indexes.count(i.indexId(), ItemCodec.decode(c.value()));
+                        while (c.next()) indexes.count(i.indexId(), ItemCodec.decode(c.valueBytes(), c.valueOffset()));
                     }
                 }
             }

@@ -15,8 +15,11 @@ public final class DNumber implements Comparable<DNumber> {
     private static final BigDecimal MAX = new BigDecimal("9.9999999999999999999999999999999999999E+125");
     private static final BigDecimal MIN_MAGNITUDE = new BigDecimal("1E-130");
 
-    private final BigDecimal value;
+    // Either may be null until first asked for; stored numbers arrive as text and are often only
+    // written back out, so the BigDecimal is made lazily. Both are immutable: races are benign.
+    private BigDecimal value;
     private String text;
+    private int size; // storage size in bytes by the service's rule, 0 until computed
 
     private DNumber(BigDecimal stripped, String text) {
         this.value = stripped;
@@ -62,7 +65,7 @@ public final class DNumber implements Comparable<DNumber> {
      */
     public static DNumber fromCanonical(String canonical) {
         if (canonical.equals("0")) return ZERO;
-        return new DNumber(new BigDecimal(canonical).stripTrailingZeros(), canonical);
+        return new DNumber(null, canonical);
     }
 
     public static DNumber of(long v) {
@@ -93,40 +96,88 @@ public final class DNumber implements Comparable<DNumber> {
         return i == n;
     }
 
+    /** The exact value, without trailing zeros. */
     public BigDecimal value() {
-        return value;
+        BigDecimal v = value;
+        if (v == null) {
+            v = new BigDecimal(text).stripTrailingZeros();
+            value = v;
+        }
+        return v;
     }
 
     /** Number of significant digits (1 for zero), used for item sizing. */
     public int precision() {
-        return value.signum() == 0 ? 1 : value.precision();
+        BigDecimal v = value();
+        return v.signum() == 0 ? 1 : v.precision();
+    }
+
+    /**
+     * Bytes the number takes in an item by the service's rule: one byte per pair of significant
+     * digits, pairs aligned on the decimal point, plus one. Read from the canonical text (plain,
+     * no leading or trailing zeros in the fraction), which is cheaper than BigDecimal arithmetic.
+     */
+    public int storageSize() {
+        int s = size;
+        if (s == 0) {
+            s = sizeOfCanonical(toString());
+            size = s;
+        }
+        return s;
+    }
+
+    static int sizeOfCanonical(String t) {
+        int n = t.length();
+        int i = t.charAt(0) == '-' ? 1 : 0;
+        int dot = t.indexOf('.');
+        int intEnd = dot < 0 ? n : dot;
+        int msd, lsd; // decimal exponents of the most and least significant digits
+        if (t.charAt(i) != '0') {
+            msd = intEnd - i - 1;
+            if (dot >= 0) {
+                lsd = -(n - dot - 1);
+            } else {
+                int last = n - 1;
+                while (t.charAt(last) == '0') last--;
+                lsd = n - 1 - last;
+            }
+        } else if (dot < 0) {
+            return 1; // zero
+        } else {
+            int first = dot + 1;
+            while (t.charAt(first) == '0') first++;
+            msd = -(first - dot);
+            lsd = -(n - dot - 1);
+        }
+        return Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 2;
     }
 
     public DNumber add(DNumber o) {
-        return of(value.add(o.value));
+        return of(value().add(o.value()));
     }
 
     public DNumber subtract(DNumber o) {
-        return of(value.subtract(o.value));
+        return of(value().subtract(o.value()));
     }
 
     public int signum() {
+        if (value == null) return text.charAt(0) == '-' ? -1 : 1; // stored text is never zero here
         return value.signum();
     }
 
     @Override
     public int compareTo(DNumber o) {
-        return value.compareTo(o.value);
+        return value().compareTo(o.value());
     }
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof DNumber d && value.compareTo(d.value) == 0;
+        return o instanceof DNumber d && value().compareTo(d.value()) == 0;
     }
 
     @Override
     public int hashCode() {
-        return value.hashCode(); // stripped, so equal values hash equally
+        return value().hashCode(); // stripped, so equal values hash equally
     }
 
     /** The service's canonical text. */

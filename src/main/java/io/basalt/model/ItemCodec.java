@@ -31,7 +31,13 @@ public final class ItemCodec {
     }
 
     public static Map<String, AttributeValue> decode(byte[] bytes) {
+        return decode(bytes, 0);
+    }
+
+    /** Decodes an item stored from {@code offset} to the end of {@code bytes} (behind a storage header). */
+    public static Map<String, AttributeValue> decode(byte[] bytes, int offset) {
         Reader r = new Reader(bytes);
+        r.pos = offset;
         return readMap(r);
     }
 

@@ -1,6 +1,5 @@
 package io.basalt.model;
 
-import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
@@ -60,13 +59,7 @@ public final class ItemSize {
 
     /** Size of a number: base-100 digit pairs aligned on the decimal point, plus one byte. */
     public static int numberSize(DNumber n) {
-        BigDecimal v = n.value();
-        if (v.signum() == 0) return 1;
-        int precision = v.precision();
-        int lsd = -v.scale();                 // decimal exponent of the least significant digit
-        int msd = lsd + precision - 1;        // decimal exponent of the most significant digit
-        int pairs = Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 1;
-        return pairs + 1;
+        return n.storageSize();
     }
 
     /** UTF-8 encoded length without allocating. */

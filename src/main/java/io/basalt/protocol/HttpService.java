@@ -13,6 +13,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.util.ResourceLeakDetector;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -62,6 +63,14 @@ public final class HttpService implements Service {
 
     @Override
     public void start() throws Exception {
+        // Netty samples buffers for leak reports by default, recording stack traces on the hot path;
+        // -Dbasalt.leakDetection=simple|advanced|paranoid turns it back on (tests, debugging).
+        String leaks = System.getProperty("basalt.leakDetection", "disabled");
+        ResourceLeakDetector.Level level = ResourceLeakDetector.Level.DISABLED;
+        for (ResourceLeakDetector.Level l : ResourceLeakDetector.Level.values()) {
+            if (l.name().equalsIgnoreCase(leaks.trim())) level = l;
+        }
+        ResourceLeakDetector.setLevel(level);
         AtomicInteger n = new AtomicInteger();
         executor = new ThreadPoolExecutor(workers, workers, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(limits.maxQueuedRequests()), r -> {

@@ -96,7 +96,8 @@ public final class RequestDispatcher {
 
     private <Q> int run(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
         Q request = parse(op, body);
-        ByteArrayOutputStream buffer = new ByteArrayOutputStream(256);
+        ResponseBuffer buffer = RESPONSE_BUFFER.get();
+        buffer.reset();
         try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
             op.execute(ctx, request, g);
         } catch (DynamoException e) {
@@ -106,8 +107,27 @@ public final class RequestDispatcher {
             throw new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error");
         }
         buffer.writeTo(out);
+        buffer.trim();
         return 200;
     }
+
+    /**
+     * Responses are built aside (an error half-way replaces what was written) in a per-thread buffer,
+     * reused so an ordinary response costs no growing and copying; one that grew past 256 KB is let go.
+     */
+    private static final class ResponseBuffer extends ByteArrayOutputStream {
+        private static final int KEEP = 256 * 1024;
+
+        ResponseBuffer() {
+            super(8192);
+        }
+
+        void trim() {
+            if (buf.length > KEEP) buf = new byte[8192];
+        }
+    }
+
+    private static final ThreadLocal<ResponseBuffer> RESPONSE_BUFFER = ThreadLocal.withInitial(ResponseBuffer::new);
 
     private static <Q> Q parse(Operation<Q> op, Body body) throws IOException {
         try (JsonParser p = Json.FACTORY.createParser(body.open())) {

@@ -27,6 +27,12 @@ public record SigV4Header(String accessKeyId, String region) {
      * @throws DynamoException MissingAuthenticationToken, IncompleteSignature or InvalidSignature
      */
     public static SigV4Header check(DynamoRequest request) {
+        SigV4Header usual = wellFormedHeader(request);
+        return usual != null ? usual : checkInFull(request);
+    }
+
+    /** Every check, in the service's order, with its words; {@link #check} comes here unless all is usual. */
+    static SigV4Header checkInFull(DynamoRequest request) {
         String header = request.authorization();
         Map<String, String> query = request.query();
         boolean signedQuery = query.containsKey("X-Amz-Algorithm");
@@ -82,6 +88,70 @@ public record SigV4Header(String accessKeyId, String region) {
                     + credential + "'");
         }
         return new SigV4Header(scope[0], scope[2]);
+    }
+
+    /**
+     * The common case in one pass without regular expressions or maps (every request pays for this):
+     * a well-formed Authorization header. Returns null whenever anything is unusual, and the full
+     * check then decides (and words the error); so this never accepts what the full check refuses.
+     */
+    static SigV4Header wellFormedHeader(DynamoRequest request) {
+        String h = request.authorization();
+        if (h == null || !h.startsWith(ALGORITHM) || h.length() <= ALGORITHM.length() || h.charAt(ALGORITHM.length()) != ' ') {
+            return null;
+        }
+        if (!request.query().isEmpty() && request.query().containsKey("X-Amz-Algorithm")) return null;
+        String amzDate = request.amzDate();
+        if (amzDate == null ? request.date() == null : !basicIsoDate(amzDate)) return null;
+        int n = h.length();
+        int credStart = -1, credEnd = -1, signedStart = -1, signedEnd = -1;
+        boolean signature = false;
+        int i = ALGORITHM.length();
+        while (i < n) {
+            char c = h.charAt(i);
+            if (c == ' ' || c == ',') { i++; continue; }
+            int end = i;
+            while (end < n && (c = h.charAt(end)) != ' ' && c != ',') {
+                if (c < 0x21) return null; // other whitespace: leave it to the full check
+                end++;
+            }
+            if (h.startsWith("Credential=", i)) { credStart = i + 11; credEnd = end; }
+            else if (h.startsWith("SignedHeaders=", i)) { signedStart = i + 14; signedEnd = end; }
+            else if (h.startsWith("Signature=", i)) signature = end > i + 10;
+            i = end;
+        }
+        if (!signature || credStart < 0 || credStart == credEnd || signedStart < 0 || signedStart == signedEnd) return null;
+        if (!signsHost(h, signedStart, signedEnd)) return null;
+        // keyid/date/region/service/term, trailing slashes ignored as the full check does
+        while (credEnd > credStart && h.charAt(credEnd - 1) == '/') credEnd--;
+        int s1 = h.indexOf('/', credStart);
+        int s2 = s1 < 0 || s1 >= credEnd ? -1 : h.indexOf('/', s1 + 1);
+        int s3 = s2 < 0 || s2 >= credEnd ? -1 : h.indexOf('/', s2 + 1);
+        int s4 = s3 < 0 || s3 >= credEnd ? -1 : h.indexOf('/', s3 + 1);
+        if (s4 < 0 || s4 >= credEnd) return null;
+        int s5 = h.indexOf('/', s4 + 1);
+        if (s5 >= 0 && s5 < credEnd) return null;
+        return new SigV4Header(h.substring(credStart, s1), h.substring(s2 + 1, s3));
+    }
+
+    private static boolean basicIsoDate(String d) {
+        if (d.length() != 16 || d.charAt(8) != 'T' || d.charAt(15) != 'Z') return false;
+        for (int i = 0; i < 15; i++) {
+            if (i != 8 && (d.charAt(i) < '0' || d.charAt(i) > '9')) return false;
+        }
+        return true;
+    }
+
+    /** Whether "a;host;b" (between start and end of h) names host, case-insensitively, as signsHost does. */
+    private static boolean signsHost(String h, int start, int end) {
+        int i = start;
+        while (i <= end) {
+            int semi = h.indexOf(';', i);
+            int stop = semi < 0 || semi > end ? end : semi;
+            if (stop - i == 4 && h.regionMatches(true, i, "host", 0, 4)) return true;
+            i = stop + 1;
+        }
+        return false;
     }
 
     /** "AWS4-HMAC-SHA256 Credential=a/b/c/d/e, SignedHeaders=host, Signature=f": pairs after the algorithm. */

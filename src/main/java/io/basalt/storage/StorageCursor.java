@@ -14,6 +14,16 @@ public interface StorageCursor extends AutoCloseable {
     /** Value of the current entry. */
     byte[] value();
 
+    /** The array holding the current value from {@link #valueOffset()} on (may hold a header before it). */
+    default byte[] valueBytes() {
+        return value();
+    }
+
+    /** Where the current value starts in {@link #valueBytes()}. */
+    default int valueOffset() {
+        return 0;
+    }
+
     /** Version of the current entry. */
     long version();
 

@@ -1,8 +1,22 @@
 package io.basalt.storage;
 
+import java.util.Arrays;
+
 /**
  * A stored value with the version of the commit that wrote it. Versions are unique and increase
  * across the whole store (never reused, not even after a restart), so a compare-and-set on a version
  * cannot be fooled by a delete and re-create in between (no ABA).
+ *
+ * <p>The value is {@code bytes} from {@code offset} to the end: an engine may hand out the array it
+ * read, header included, so readers that can decode in place skip a copy of every item read.
  */
-public record Versioned(byte[] value, long version) {}
+public record Versioned(byte[] bytes, int offset, long version) {
+    public Versioned(byte[] value, long version) {
+        this(value, 0, version);
+    }
+
+    /** The value alone (a copy when it sits behind a header). */
+    public byte[] value() {
+        return offset == 0 ? bytes : Arrays.copyOfRange(bytes, offset, bytes.length);
+    }
+}

@@ -74,7 +74,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
             try (StorageCursor c = engine.storage().scan(Space.STREAMS, from, to, false)) {
                 while (n < limit && c.next()) {
                     long seq = StreamRecorder.sequenceOf(c.key());
-                    writeRecord(out, ctx, t, label, stream.viewType(), slot, seq, ItemCodec.decode(c.value()));
+                    writeRecord(out, ctx, t, label, stream.viewType(), slot, seq, ItemCodec.decode(c.valueBytes(), c.valueOffset()));
                     last = seq;
                     n++;
                 }

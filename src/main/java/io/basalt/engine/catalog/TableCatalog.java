@@ -65,7 +65,7 @@ public final class TableCatalog {
             try (StorageCursor c = storage.scan(Space.ITEMS, KeyCodec.tablePrefix(id), KeyCodec.tableEnd(id), false)) {
                 while (c.next()) {
                     count++;
-                    bytes += ItemSize.of(ItemCodec.decode(c.value()));
+                    bytes += ItemSize.of(ItemCodec.decode(c.valueBytes(), c.valueOffset()));
                 }
             } catch (RuntimeException ex) {
                 return; // the store closed under us during shutdown

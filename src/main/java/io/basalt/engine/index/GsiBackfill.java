@@ -86,7 +86,7 @@ public final class GsiBackfill implements Runnable {
         while (true) {
             Versioned v = storage.get(Space.ITEMS, itemKey);
             if (v == null) return; // deleted meanwhile: its writer left no entry
-            Map<String, AttributeValue> item = ItemCodec.decode(v.value());
+            Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
             if (!IndexEntries.indexed(index, item)) return;
             WriteBatch batch = new WriteBatch()
                     .add(Mutation.check(Space.ITEMS, itemKey, v.version()))

@@ -25,12 +25,12 @@ public final class ItemCollections {
         long total = 0;
         byte[] p = KeyCodec.partitionPrefix(t.id(), partitionKey);
         try (StorageCursor c = storage.scan(Space.ITEMS, p, KeyCodec.prefixEnd(p), false)) {
-            while (c.next()) total += ItemSize.of(ItemCodec.decode(c.value()));
+            while (c.next()) total += ItemSize.of(ItemCodec.decode(c.valueBytes(), c.valueOffset()));
         }
         for (IndexDefinition i : t.localIndexes()) {
             byte[] ip = KeyCodec.partitionPrefix(i.indexId(), partitionKey);
             try (StorageCursor c = storage.scan(Space.INDEXES, ip, KeyCodec.prefixEnd(ip), false)) {
-                while (c.next()) total += ItemSize.of(ItemCodec.decode(c.value()));
+                while (c.next()) total += ItemSize.of(ItemCodec.decode(c.valueBytes(), c.valueOffset()));
             }
         }
         return total;

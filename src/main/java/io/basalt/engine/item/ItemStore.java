@@ -43,7 +43,7 @@ public final class ItemStore {
     public Stored read(TableRef table, Map<String, AttributeValue> key) {
         Versioned v = storage.get(Space.ITEMS, storageKey(table, key));
         if (v == null) return null;
-        Map<String, AttributeValue> item = ItemCodec.decode(v.value());
+        Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
         return new Stored(item, v.version(), ItemSize.of(item));
     }
 
@@ -52,7 +52,7 @@ public final class ItemStore {
         byte[] storageKey = storageKey(table, key);
         for (int attempt = 0; ; attempt++) {
             Versioned current = storage.get(Space.ITEMS, storageKey);
-            Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.value());
+            Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.bytes(), current.offset());
             Map<String, AttributeValue> next = mutation.apply(old);
             if (next == old) {
                 return new WriteOutcome(old, old, false);
@@ -124,7 +124,7 @@ public final class ItemStore {
                 TxItem t = items.get(i);
                 byte[] key = storageKey(t.table(), t.key());
                 Versioned current = storage.get(Space.ITEMS, key);
-                Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.value());
+                Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.bytes(), current.offset());
                 long expected = current == null ? Mutation.EXPECT_ABSENT : current.version();
                 Map<String, AttributeValue> next;
                 try {
@@ -208,7 +208,7 @@ public final class ItemStore {
                 if (v == null) {
                     out.add(null);
                 } else {
-                    Map<String, AttributeValue> item = ItemCodec.decode(v.value());
+                    Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
                     out.add(new Stored(item, v.version(), ItemSize.of(item)));
                 }
             }

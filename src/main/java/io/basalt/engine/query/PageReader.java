@@ -46,7 +46,7 @@ public final class PageReader {
         boolean stoppedEarly = false;
         try (StorageCursor c = storage.scan(space, range.from(), range.to(), range.reverse())) {
             while (c.next()) {
-                Map<String, AttributeValue> item = ItemCodec.decode(c.value());
+                Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 scanned++;
                 bytes += ItemSize.of(item);
                 last = item;

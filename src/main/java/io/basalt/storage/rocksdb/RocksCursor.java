@@ -51,6 +51,8 @@ final class RocksCursor implements StorageCursor {
 
     @Override public byte[] key() { return key; }
     @Override public byte[] value() { return RocksStorage.valueOf(stored); }
+    @Override public byte[] valueBytes() { return stored; }
+    @Override public int valueOffset() { return RocksStorage.HEADER; }
     @Override public long version() { return RocksStorage.versionOf(stored); }
 
     @Override

@@ -33,6 +33,8 @@ import org.rocksdb.WriteOptions;
  * concurrent committers share an fsync (group commit). Reads take no locks.
  */
 public final class RocksStorage implements StorageEngine {
+    /** Bytes of the version stored before each value. */
+    static final int HEADER = 8;
     private static final int LOCK_STRIPES = 1024;
     private static final long VERSION_BLOCK = 1_000_000;
     private static final byte[] VERSION_KEY = "version-reservation".getBytes(StandardCharsets.UTF_8);
@@ -125,7 +127,7 @@ public final class RocksStorage implements StorageEngine {
     public Versioned get(Space space, byte[] key) {
         try {
             byte[] stored = db.get(cf(space), key);
-            return stored == null ? null : new Versioned(valueOf(stored), versionOf(stored));
+            return stored == null ? null : new Versioned(stored, HEADER, versionOf(stored));
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB read failed: " + e.getMessage(), e);
         }
