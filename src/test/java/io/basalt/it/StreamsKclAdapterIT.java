@@ -172,7 +172,7 @@ class StreamsKclAdapterIT {
             assertTrue(shards.size() >= 12, "the run spans rollovers: " + shards.size() + " shards");
             int expected = StreamLog.readInLineageOrder(streams, arn).size();
             long waitStart = System.currentTimeMillis();
-            long deadline = waitStart + 90_000;
+            long deadline = waitStart + 150_000;
             while (delivered.size() < expected && System.currentTimeMillis() < deadline) Thread.sleep(200);
             Thread.sleep(1000); // a duplicate would show up now
             List<Record> got = delivered.snapshot();
