@@ -28,6 +28,9 @@ public final class DNumber implements Comparable<DNumber> {
 
     /** Parses a number as sent by a client; throws {@link NumberFormatError} with the service's message. */
     public static DNumber parse(String s) {
+        if (s.length() <= 40 && plainCanonicalInRange(s)) {
+            return s.equals("0") ? ZERO : new DNumber(null, s); // the usual case: no BigDecimal needed
+        }
         if (!wellFormed(s)) {
             throw new NumberFormatError(NumberFormatError.NOT_A_NUMBER);
         }
@@ -70,6 +73,45 @@ public final class DNumber implements Comparable<DNumber> {
 
     public static DNumber of(long v) {
         return of(BigDecimal.valueOf(v));
+    }
+
+    /**
+     * Whether the text already is the canonical form of a valid number: optional '-', an integer part
+     * without leading zeros, an optional fraction not ending in 0, not "-0", at most 38 significant
+     * digits (the length bound of the caller keeps magnitudes far inside the range).
+     */
+    static boolean plainCanonicalInRange(String s) {
+        int n = s.length();
+        int i = 0;
+        if (n > 0 && s.charAt(0) == '-') i++;
+        if (i >= n) return false;
+        int intStart = i;
+        char c = s.charAt(i);
+        if (c == '0') {
+            i++;
+        } else {
+            while (i < n && (c = s.charAt(i)) >= '0' && c <= '9') i++;
+        }
+        if (i == intStart) return false;
+        boolean zeroInt = s.charAt(intStart) == '0';
+        if (i == n) return !(zeroInt && intStart > 0) && i - intStart <= 38 + trailingZeros(s, intStart, i);
+        if (s.charAt(i) != '.' || i + 1 == n) return false;
+        int fracStart = ++i;
+        while (i < n && (c = s.charAt(i)) >= '0' && c <= '9') i++;
+        if (i != n || s.charAt(n - 1) == '0') return false;
+        int firstSignificant = intStart;
+        if (zeroInt) {
+            firstSignificant = fracStart;
+            while (s.charAt(firstSignificant) == '0') firstSignificant++;
+            return n - firstSignificant <= 38;
+        }
+        return n - firstSignificant - 1 <= 38; // minus the decimal point
+    }
+
+    private static int trailingZeros(String s, int from, int to) {
+        int z = 0;
+        while (to - 1 - z > from && s.charAt(to - 1 - z) == '0') z++;
+        return z;
     }
 
     /** Digits with an optional sign, fraction and exponent; no spaces, no "Infinity"/"NaN". */
