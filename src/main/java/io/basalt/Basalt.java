@@ -28,7 +28,7 @@ public final class Basalt implements AutoCloseable {
     /** Opens the store and starts the DynamoDB endpoint. */
     public static Basalt start(BasaltConfig config) {
         StorageEngine storage = StorageEngines.open(config);
-        Engine engine = new Engine(storage, config.ttlSweepMillis());
+        Engine engine = new Engine(storage, config.times());
         HttpService http = new HttpService(config.host(), config.port(),
                 new RequestDispatcher(new OperationRegistry(engine)), config.workerThreads());
         try {

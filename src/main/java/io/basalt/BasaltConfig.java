@@ -1,5 +1,6 @@
 package io.basalt;
 
+import io.basalt.engine.TimeSettings;
 import java.nio.file.Path;
 
 /**
@@ -12,10 +13,10 @@ import java.nio.file.Path;
  * @param workerThreads request worker pool size
  * @param cacheMb RocksDB block cache size in MB
  * @param logLevel error, warn, info, debug or trace (command line only; embedders configure their own logging)
- * @param ttlSweepMillis how often expired TTL items are looked for and deleted
+ * @param times TTL sweep interval, stream shard rollover, status transition delays (see {@link TimeSettings})
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
-                           String logLevel, long ttlSweepMillis) {
+                           String logLevel, TimeSettings times) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
@@ -24,7 +25,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
 
     public static BasaltConfig defaults() {
         return new BasaltConfig(DEFAULT_HOST, DEFAULT_PORT, Path.of(DEFAULT_DATA_DIR), false, DEFAULT_WORKERS,
-                DEFAULT_CACHE_MB, "info", 1000);
+                DEFAULT_CACHE_MB, "info", TimeSettings.defaults());
     }
 
     /** In memory on a free port of 127.0.0.1: what a unit test wants. */
@@ -37,12 +38,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         return defaults().withPort(0).withDataDir(dir);
     }
 
-    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, ttlSweepMillis); }
-    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, ttlSweepMillis); }
-    public BasaltConfig withTtlSweepMillis(long t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t); }
-    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, ttlSweepMillis); }
+    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, times); }
+    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times); }
+    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, times); }
+    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, times); }
+    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, times); }
+    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, times); }
+    public BasaltConfig withTimes(TimeSettings t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t); }
+    public BasaltConfig withTtlSweepMillis(long t) { return withTimes(times.withTtlSweepMillis(t)); }
+    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, times); }
 }
