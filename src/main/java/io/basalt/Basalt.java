@@ -30,7 +30,7 @@ public final class Basalt implements AutoCloseable {
     /** Opens the store and starts the DynamoDB endpoint. */
     public static Basalt start(BasaltConfig config) {
         StorageEngine storage = StorageEngines.open(config);
-        Engine engine = new Engine(storage, config.ttlSweepMillis(),
+        Engine engine = new Engine(storage, config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()));
         io.basalt.protocol.RequestMetrics metrics = new io.basalt.protocol.RequestMetrics();

@@ -39,6 +39,10 @@ public final class OperationRegistry {
         register(new io.basalt.api.batch.BatchWriteItem(engine));
         register(new io.basalt.api.transact.TransactWriteItems(engine));
         register(new io.basalt.api.transact.TransactGetItems(engine));
+        // PartiQL
+        register(new io.basalt.api.partiql.ExecuteStatement(engine));
+        register(new io.basalt.api.partiql.BatchExecuteStatement(engine));
+        register(new io.basalt.api.partiql.ExecuteTransaction(engine));
         // DynamoDB Streams API (DynamoDBStreams_20120810), on the same endpoint
         registerStream(new io.basalt.api.streams.ListStreams(engine));
         registerStream(new io.basalt.api.streams.DescribeStream(engine));

@@ -39,6 +39,9 @@ final class Options {
             new Option("cache-mb", "MB", "RocksDB block cache size (default 64)", false),
             new Option("workers", "N", "request worker threads (default 64)", false),
             new Option("ttl-sweep-ms", "MS", "how often expired TTL items are deleted (default 1000)", false),
+            new Option("stream-shard-rollover-ms", "MS", "how long a stream shard stays open before a child shard replaces it (default 14400000 = 4 h, as the service)", false),
+            new Option("status-delay-ms", "MS", "how long streams and TTL stay ENABLING/DISABLING after a change (default 0: at once)", false),
+            new Option("ttl-change-interval-s", "S", "minimum seconds between two TTL changes of a table (default 0: no limit; the service: 3600)", false),
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
             new Option("capacity-time-rules", null, "apply UpdateTable's capacity time limits (mode switch once per 24 h, 4 decreases a day)", true),
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
@@ -107,6 +110,15 @@ final class Options {
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));
         if (v.containsKey("workers")) c = c.withWorkerThreads(intIn(v.get("workers"), "workers", 1, 4096));
         if (v.containsKey("ttl-sweep-ms")) c = c.withTtlSweepMillis(intIn(v.get("ttl-sweep-ms"), "ttl-sweep-ms", 10, 86_400_000));
+        if (v.containsKey("stream-shard-rollover-ms")) {
+            c = c.withTimes(c.times().withShardRolloverMillis(intIn(v.get("stream-shard-rollover-ms"), "stream-shard-rollover-ms", 100, Integer.MAX_VALUE)));
+        }
+        if (v.containsKey("status-delay-ms")) {
+            c = c.withTimes(c.times().withStatusDelayMillis(intIn(v.get("status-delay-ms"), "status-delay-ms", 0, 86_400_000)));
+        }
+        if (v.containsKey("ttl-change-interval-s")) {
+            c = c.withTimes(c.times().withTtlChangeIntervalMillis(1000L * intIn(v.get("ttl-change-interval-s"), "ttl-change-interval-s", 0, 86_400)));
+        }
         if (v.containsKey("capacity")) {
             CapacityMode m = CapacityMode.parse(v.get("capacity"));
             if (m == null) throw new UsageError("--capacity must be one of enforce, report, off (got " + v.get("capacity") + ")");

@@ -23,28 +23,28 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
 
+    private final TimeSettings times;
+
     public Engine(StorageEngine storage) {
-        this(storage, DEFAULT_TTL_SWEEP_MILLIS);
+        this(storage, TimeSettings.defaults());
     }
 
-    /** How often expired items are looked for, by default: short, so TTL is observable locally. */
-    public static final long DEFAULT_TTL_SWEEP_MILLIS = 1000;
-
-    public Engine(StorageEngine storage, long ttlSweepMillis) {
-        this(storage, ttlSweepMillis, io.basalt.engine.capacity.CapacitySettings.defaults());
+    public Engine(StorageEngine storage, TimeSettings times) {
+        this(storage, times, io.basalt.engine.capacity.CapacitySettings.defaults());
     }
 
-    public Engine(StorageEngine storage, long ttlSweepMillis, io.basalt.engine.capacity.CapacitySettings capacity) {
+    public Engine(StorageEngine storage, TimeSettings times, io.basalt.engine.capacity.CapacitySettings capacity) {
         this.storage = storage;
+        this.times = times;
         this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.capacity.Clock.SYSTEM);
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
         this.indexes = new IndexMaintainer(catalog, storage);
         items.addContributor(indexes);
-        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage);
+        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis());
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
-        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, ttlSweepMillis);
+        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis());
         ttl.start();
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }
@@ -75,6 +75,10 @@ public final class Engine implements AutoCloseable {
     /** Capacity metering, partitions and throttling. */
     public io.basalt.engine.capacity.CapacityMeter capacity() {
         return capacity;
+    }
+
+    public TimeSettings times() {
+        return times;
     }
 
     public IndexMaintainer indexes() {

@@ -74,6 +74,23 @@ public sealed interface Condition {
         }
     }
 
+    /** The operands of the top-level ANDs of a condition, left to right (the condition itself when it is no AND). */
+    static List<Condition> conjuncts(Condition c) {
+        List<Condition> out = new java.util.ArrayList<>();
+        java.util.ArrayDeque<Condition> stack = new java.util.ArrayDeque<>();
+        if (c != null) stack.push(c);
+        while (!stack.isEmpty()) {
+            Condition x = stack.pop();
+            if (x instanceof And a) {
+                stack.push(a.right());
+                stack.push(a.left());
+            } else {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
     /** Always true (an absent condition). */
     record True() implements Condition {
         public static final True INSTANCE = new True();

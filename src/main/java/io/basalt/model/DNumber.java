@@ -28,6 +28,9 @@ public final class DNumber implements Comparable<DNumber> {
 
     /** Parses a number as sent by a client; throws {@link NumberFormatError} with the service's message. */
     public static DNumber parse(String s) {
+        if (s.length() <= 40 && plainCanonicalInRange(s)) {
+            return s.equals("0") ? ZERO : new DNumber(null, s); // the usual case: no BigDecimal needed
+        }
         if (!wellFormed(s)) {
             throw new NumberFormatError(NumberFormatError.NOT_A_NUMBER);
         }
@@ -70,6 +73,45 @@ public final class DNumber implements Comparable<DNumber> {
 
     public static DNumber of(long v) {
         return of(BigDecimal.valueOf(v));
+    }
+
+    /**
+     * Whether the text already is the canonical form of a valid number: optional '-', an integer part
+     * without leading zeros, an optional fraction not ending in 0, not "-0", at most 38 significant
+     * digits (the length bound of the caller keeps magnitudes far inside the range).
+     */
+    static boolean plainCanonicalInRange(String s) {
+        int n = s.length();
+        int i = 0;
+        if (n > 0 && s.charAt(0) == '-') i++;
+        if (i >= n) return false;
+        int intStart = i;
+        char c = s.charAt(i);
+        if (c == '0') {
+            i++;
+        } else {
+            while (i < n && (c = s.charAt(i)) >= '0' && c <= '9') i++;
+        }
+        if (i == intStart) return false;
+        boolean zeroInt = s.charAt(intStart) == '0';
+        if (i == n) return !(zeroInt && intStart > 0) && i - intStart <= 38 + trailingZeros(s, intStart, i);
+        if (s.charAt(i) != '.' || i + 1 == n) return false;
+        int fracStart = ++i;
+        while (i < n && (c = s.charAt(i)) >= '0' && c <= '9') i++;
+        if (i != n || s.charAt(n - 1) == '0') return false;
+        int firstSignificant = intStart;
+        if (zeroInt) {
+            firstSignificant = fracStart;
+            while (s.charAt(firstSignificant) == '0') firstSignificant++;
+            return n - firstSignificant <= 38;
+        }
+        return n - firstSignificant - 1 <= 38; // minus the decimal point
+    }
+
+    private static int trailingZeros(String s, int from, int to) {
+        int z = 0;
+        while (to - 1 - z > from && s.charAt(to - 1 - z) == '0') z++;
+        return z;
     }
 
     /** Digits with an optional sign, fraction and exponent; no spaces, no "Infinity"/"NaN". */
@@ -126,10 +168,25 @@ public final class DNumber implements Comparable<DNumber> {
         return s;
     }
 
-    static int sizeOfCanonical(String t) {
+    /** {@link #sizeOfCanonical(CharSequence)} of canonical text stored as ASCII bytes. */
+    static int sizeOfCanonical(byte[] b, int offset, int length) {
+        return sizeOfCanonical(new AsciiText(b, offset, length));
+    }
+
+    /** ASCII bytes seen as characters, so one size rule serves strings and stored bytes. */
+    private record AsciiText(byte[] b, int offset, int length) implements CharSequence {
+        @Override public char charAt(int i) { return (char) b[offset + i]; }
+        @Override public CharSequence subSequence(int from, int to) { return new AsciiText(b, offset + from, to - from); }
+        @Override public String toString() { return new String(b, offset, length, java.nio.charset.StandardCharsets.US_ASCII); }
+    }
+
+    static int sizeOfCanonical(CharSequence t) {
         int n = t.length();
         int i = t.charAt(0) == '-' ? 1 : 0;
-        int dot = t.indexOf('.');
+        int dot = -1;
+        for (int k = i; k < n; k++) {
+            if (t.charAt(k) == '.') { dot = k; break; }
+        }
         int intEnd = dot < 0 ? n : dot;
         int msd, lsd; // decimal exponents of the most and least significant digits
         if (t.charAt(i) != '0') {

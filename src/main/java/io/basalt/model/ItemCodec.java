@@ -79,6 +79,148 @@ public final class ItemCodec {
         }
     }
 
+    /**
+     * Receives a stored item's parts in order, straight from the stored bytes (no model objects), so
+     * an item can be copied into a response without being decoded. Text arrives as UTF-8 ranges.
+     */
+    public interface Visitor {
+        void beginMap(int size);
+
+        void name(byte[] utf8, int offset, int length);
+
+        void endMap();
+
+        /** tag: "L", "SS", "NS" or "BS". */
+        void beginList(String tag, int size);
+
+        void endList();
+
+        void string(byte[] utf8, int offset, int length);
+
+        void number(byte[] text, int offset, int length);
+
+        void binary(byte[] bytes, int offset, int length);
+
+        void bool(boolean value);
+
+        void nul();
+    }
+
+    /**
+     * Walks the item stored from {@code offset} in {@code bytes}, top-level map included, and
+     * returns its size by the service's rules (the same as {@link ItemSize#of(Map)} of the decoded item).
+     */
+    public static long visit(byte[] bytes, int offset, Visitor v) {
+        Reader r = new Reader(bytes);
+        r.pos = offset;
+        int n = r.varint();
+        v.beginMap(n);
+        long size = 0;
+        for (int i = 0; i < n; i++) {
+            int len = r.varint();
+            v.name(bytes, r.pos, len);
+            r.pos += len;
+            size += len + visitValue(r, v);
+        }
+        v.endMap();
+        return size;
+    }
+
+    /** The size by the service's rules of the item stored from {@code offset}, without decoding it. */
+    public static long sizeOf(byte[] bytes, int offset) {
+        return visit(bytes, offset, NO_VISITOR);
+    }
+
+    private static final Visitor NO_VISITOR = new Visitor() {
+        @Override public void beginMap(int size) {}
+        @Override public void name(byte[] utf8, int offset, int length) {}
+        @Override public void endMap() {}
+        @Override public void beginList(String tag, int size) {}
+        @Override public void endList() {}
+        @Override public void string(byte[] utf8, int offset, int length) {}
+        @Override public void number(byte[] text, int offset, int length) {}
+        @Override public void binary(byte[] bytes, int offset, int length) {}
+        @Override public void bool(boolean value) {}
+        @Override public void nul() {}
+    };
+
+    private static long visitValue(Reader r, Visitor v) {
+        byte tag = r.b();
+        byte[] b = r.buf;
+        switch (tag) {
+            case T_S -> {
+                int len = r.varint();
+                v.string(b, r.pos, len);
+                r.pos += len;
+                return len;
+            }
+            case T_N -> {
+                int len = r.varint();
+                v.number(b, r.pos, len);
+                int size = DNumber.sizeOfCanonical(b, r.pos, len);
+                r.pos += len;
+                return size;
+            }
+            case T_B -> {
+                int len = r.varint();
+                v.binary(b, r.pos, len);
+                r.pos += len;
+                return len;
+            }
+            case T_TRUE, T_FALSE -> {
+                v.bool(tag == T_TRUE);
+                return 1;
+            }
+            case T_NULL -> {
+                v.nul();
+                return 1;
+            }
+            case T_M -> {
+                int n = r.varint();
+                v.beginMap(n);
+                long size = 3;
+                for (int i = 0; i < n; i++) {
+                    int len = r.varint();
+                    v.name(b, r.pos, len);
+                    r.pos += len;
+                    size += 1 + len + visitValue(r, v);
+                }
+                v.endMap();
+                return size;
+            }
+            case T_L -> {
+                int n = r.varint();
+                v.beginList("L", n);
+                long size = 3;
+                for (int i = 0; i < n; i++) size += 1 + visitValue(r, v);
+                v.endList();
+                return size;
+            }
+            case T_SS, T_NS, T_BS -> {
+                int n = r.varint();
+                v.beginList(tag == T_SS ? "SS" : tag == T_NS ? "NS" : "BS", n);
+                long size = 0;
+                for (int i = 0; i < n; i++) {
+                    int len = r.varint();
+                    if (tag == T_SS) {
+                        v.string(b, r.pos, len);
+                        size += len;
+                    } else if (tag == T_NS) {
+                        v.number(b, r.pos, len);
+                        size += DNumber.sizeOfCanonical(b, r.pos, len);
+                    } else {
+                        v.binary(b, r.pos, len);
+                        size += len;
+                    }
+                    r.pos += len;
+                }
+                v.endList();
+                return size;
+            }
+            default -> throw new IllegalStateException("corrupt item: unknown tag " + tag);
+        }
+    }
+
     private static Map<String, AttributeValue> readMap(Reader r) {
         int n = r.varint();
         Map<String, AttributeValue> m = new LinkedHashMap<>(Math.max(4, n * 4 / 3 + 1));

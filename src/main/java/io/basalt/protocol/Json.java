@@ -2,6 +2,7 @@ package io.basalt.protocol;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 /** The shared, configured Jackson factory (thread-safe). */
 public final class Json {
@@ -14,6 +15,8 @@ public final class Json {
                     .maxStringLength(20_000_000)
                     .maxNumberLength(1000)
                     .build())
+            // characters outside the BMP as 4-byte UTF-8, not as escaped surrogate pairs
+            .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)
             .build();
 
     private Json() {}

@@ -70,7 +70,7 @@ public class HotPathBench {
             dir = Files.createTempDirectory("basalt-jmh");
             config = BasaltConfig.onDiskOnFreePort(dir);
         }
-        engine = new Engine(StorageEngines.open(config), 60_000);
+        engine = new Engine(StorageEngines.open(config), io.basalt.engine.TimeSettings.defaults().withTtlSweepMillis(60_000));
         dispatcher = new RequestDispatcher(new OperationRegistry(engine));
         call("CreateTable", """
                 {"TableName":"bench","BillingMode":"PAY_PER_REQUEST",

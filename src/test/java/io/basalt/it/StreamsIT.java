@@ -12,10 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -181,23 +177,7 @@ class StreamsIT extends ServerTestBase {
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
     void changeLogRebuildsTheTable() throws Exception {
         createStreamTable("stream_log");
-        ExecutorService pool = Executors.newFixedThreadPool(4);
-        for (int t = 0; t < 4; t++) {
-            pool.execute(() -> {
-                ThreadLocalRandom r = ThreadLocalRandom.current();
-                for (int i = 0; i < 2500; i++) {
-                    String key = "k" + r.nextInt(100);
-                    switch (r.nextInt(3)) {
-                        case 0 -> ddb.putItem(b -> b.tableName("stream_log").item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
-                        case 1 -> ddb.updateItem(b -> b.tableName("stream_log").key(item("pk", key)).updateExpression("ADD c :one")
-                                .expressionAttributeValues(Map.of(":one", n("1"))));
-                        default -> ddb.deleteItem(b -> b.tableName("stream_log").key(item("pk", key)));
-                    }
-                }
-            });
-        }
-        pool.shutdown();
-        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+        StreamServer.tenThousandChanges(ddb, "stream_log");
         String arn = ddb.describeTable(b -> b.tableName("stream_log")).table().latestStreamArn();
         Map<String, Map<String, AttributeValue>> rebuilt = new HashMap<>();
         for (List<Record> shard : readAll(arn).values()) {
@@ -210,5 +190,45 @@ class StreamsIT extends ServerTestBase {
         Map<String, Map<String, AttributeValue>> scanned = new HashMap<>();
         ddb.scanPaginator(b -> b.tableName("stream_log")).items().forEach(i -> scanned.put(i.get("pk").s(), i));
         assertEquals(scanned, rebuilt);
+    }
+
+    private static void invalid(String message, org.junit.jupiter.api.function.Executable call) {
+        var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, call);
+        assertEquals("ValidationException", e.awsErrorDetails().errorCode());
+        assertEquals(message, e.awsErrorDetails().errorMessage());
+    }
+
+    @Test
+    @Covers(operation = "Streams.ListStreams", parameters = {"TableName", "Limit", "ExclusiveStartStreamArn"})
+    @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn", "Limit", "ExclusiveStartShardId"})
+    @Covers(operation = "Streams.GetShardIterator", parameters = {"StreamArn", "ShardId", "ShardIteratorType", "SequenceNumber"})
+    @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator", "Limit"})
+    void errorsOfEveryStreamsCall() {
+        createStreamTable("stream_errors_a");
+        createStreamTable("stream_errors_b");
+        String arn = ddb.describeTable(b -> b.tableName("stream_errors_a")).table().latestStreamArn();
+        // ListStreams pages with Limit and ExclusiveStartStreamArn
+        var page1 = streams.listStreams(b -> b.limit(1));
+        assertEquals(1, page1.streams().size());
+        var page2 = streams.listStreams(b -> b.limit(100).exclusiveStartStreamArn(page1.lastEvaluatedStreamArn()));
+        assertTrue(page2.streams().stream().noneMatch(st -> st.streamArn().equals(page1.lastEvaluatedStreamArn())));
+        invalid("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+                () -> streams.listStreams(b -> b.limit(0)));
+        invalid("1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100",
+                () -> streams.describeStream(b -> b.streamArn(arn).limit(101)));
+        invalid("1 validation error detected: Value null at 'streamArn' failed to satisfy constraint: Member must not be null",
+                () -> streams.describeStream(b -> { }));
+        String shardId = streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards().get(0).shardId();
+        invalid("1 validation error detected: Value 'SOMEWHERE' at 'shardIteratorType' failed to satisfy constraint: "
+                + "Member must satisfy enum value set: [TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]",
+                () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType("SOMEWHERE")));
+        invalid("Invalid SequenceNumber: not-a-number", () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId)
+                .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber("not-a-number")));
+        invalid("1 validation error detected: Value '1001' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 1000",
+                () -> streams.getRecords(b -> b.shardIterator("x").limit(1001)));
+        invalid("Invalid ShardIterator", () -> streams.getRecords(b -> b.shardIterator("not an iterator")));
+        ResourceNotFoundException gone = org.junit.jupiter.api.Assertions.assertThrows(ResourceNotFoundException.class,
+                () -> streams.getShardIterator(b -> b.streamArn(arn + "0").shardId(shardId).shardIteratorType(ShardIteratorType.LATEST)));
+        assertEquals("Requested resource not found: Stream: " + arn + "0 not found", gone.awsErrorDetails().errorMessage());
     }
 }

@@ -49,4 +49,42 @@ class NumberSizeTest {
             assertEquals(new BigDecimal(s).signum(), stored.signum(), s);
         }
     }
+
+    /** Numbers taken as they were sent (already canonical) equal what the full parse makes of them. */
+    @Test
+    void canonicalTextIsTakenAsIs() {
+        SplittableRandom r = new SplittableRandom(11);
+        String[] fixed = {"0", "-0", "00", "01", "1", "-1", "10", "1.0", "1.", ".5", "0.5", "-0.5", "0.05", "-0.0", "1e5",
+                "+1", "1.50", "123456789012345678901234567890123456789", "12345678901234567890123456789012345678",
+                "1234567890123456789012345678901234567800", "0.12345678901234567890123456789012345678",
+                "0.123456789012345678901234567890123456789", "1.2345678901234567890123456789012345678", " 1", "1 ", "--1", "-"};
+        java.util.List<String> cases = new java.util.ArrayList<>(java.util.List.of(fixed));
+        for (int i = 0; i < 50_000; i++) {
+            StringBuilder b = new StringBuilder();
+            if (r.nextInt(4) == 0) b.append('-');
+            int len = 1 + r.nextInt(42);
+            for (int d = 0; d < len; d++) b.append("0123456789.".charAt(r.nextInt(r.nextInt(3) == 0 ? 11 : 10)));
+            cases.add(b.toString());
+        }
+        for (String s : cases) {
+            String viaFull;
+            try {
+                viaFull = DNumber.of(new BigDecimal(s)).toString();
+                if (!s.matches("-?[0-9]+(\\.[0-9]+)?")) viaFull = null;
+            } catch (RuntimeException e) {
+                viaFull = null;
+            }
+            boolean fast = DNumber.plainCanonicalInRange(s);
+            if (fast) {
+                assertEquals(s, viaFull, "taken as canonical: " + s);
+            } else if (viaFull != null) {
+                org.junit.jupiter.api.Assertions.assertNotEquals(s, viaFull, "canonical but not recognised: " + s);
+            }
+            if (viaFull != null) {
+                DNumber d = DNumber.parse(s);
+                assertEquals(viaFull, d.toString(), s);
+                assertEquals(byRule(new BigDecimal(s)), d.storageSize(), s);
+            }
+        }
+    }
 }

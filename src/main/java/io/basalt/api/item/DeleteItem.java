@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.MeteredWrite;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -34,7 +35,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
 
-        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.key(), null,
+        MeteredWrite m = MeteredWrite.run(engine, ctx, table, r.key(), null,
                 ItemMutations.delete(condition, o.returnValuesOnConditionCheckFailure()));
         WriteOutcome w = m.outcome();
         out.writeStartObject();

@@ -16,10 +16,10 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.ExpressionContext;
 import io.basalt.expression.Legacy;
 import io.basalt.expression.Projection;
-import io.basalt.model.AttributeValue;
 import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.StoredItemJson;
+import io.basalt.storage.Versioned;
 import java.io.IOException;
-import java.util.Map;
 
 /** GetItem: reads one item (every read here is strongly consistent; the unit cost follows ConsistentRead). */
 public final class GetItem implements Operation<GetItemRequest> {
@@ -61,16 +61,26 @@ public final class GetItem implements Operation<GetItemRequest> {
         table.definition().keys().validateKey(r.key());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key());
-        ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
-        double units = CapacityUnits.read(stored == null ? 0 : stored.size(), consistent);
-        if (cap != null) cap.chargeRead(null, part, units);
+        long size = 0;
         out.writeStartObject();
-        if (stored != null) {
-            Map<String, AttributeValue> item = projection == null ? stored.item() : projection.apply(stored.item());
-            out.writeFieldName("Item");
-            AttributeValueJson.writeItem(out, item);
+        if (projection == null) {
+            // the whole item: copied from its stored bytes into the response, never decoded
+            Versioned raw = engine.items().readStored(table.ref(), r.key());
+            if (raw != null) {
+                out.writeFieldName("Item");
+                size = StoredItemJson.write(out, raw.bytes(), raw.offset());
+            }
+        } else {
+            ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
+            if (stored != null) {
+                size = stored.size();
+                out.writeFieldName("Item");
+                AttributeValueJson.writeItem(out, projection.apply(stored.item()));
+            }
         }
+        double units = CapacityUnits.read(size, consistent);
+        if (cap != null) cap.chargeRead(null, part, units);
         ItemRequests.writeCapacity(out, r.returnConsumedCapacity(), table.definition().name(), units);
         out.writeEndObject();
     }

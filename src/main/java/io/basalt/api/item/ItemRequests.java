@@ -13,13 +13,7 @@ import io.basalt.expression.ExpressionKind;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
-import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
-import io.basalt.engine.capacity.Partition;
-import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.WriteCapacity;
-import io.basalt.engine.item.ItemMutation;
-import io.basalt.engine.item.WriteOutcome;
 import java.io.IOException;
 import java.util.Map;
 
@@ -85,29 +79,4 @@ final class ItemRequests {
         ConsumedCapacityWriter.writeMember(out, mode, table.definition().name(), w.table(), w.globalIndexes(), w.localIndexes());
     }
 
-    /**
-     * Runs a single-item write with metering: admitted first (may throttle), charged after; a write
-     * refused by its condition still costs the existing item's units, as the service charges.
-     *
-     * @param newItem the item a put writes (its GSIs must admit it too), null for updates and deletes
-     * @return the outcome and its units
-     */
-    static Metered meteredWrite(Engine engine, RequestContext ctx, TableCatalog.Entry table, Map<String, AttributeValue> key,
-                                Map<String, AttributeValue> newItem, ItemMutation mutation) {
-        TableCapacity cap = engine.capacity().of(table);
-        Partition part = cap == null ? null : cap.admitWrite(ctx.region(), key, newItem);
-        WriteOutcome w;
-        try {
-            w = engine.items().write(table.ref(), key, mutation);
-        } catch (ConditionalCheckFailed e) {
-            if (cap != null) cap.chargeFailedWrite(part, size(e.existingItem()), false);
-            throw e;
-        }
-        WriteCapacity units = WriteCapacity.of(table.definition(), w.oldItem(), w.newItem(), false);
-        if (cap != null) cap.chargeWrite(part, units, w.oldItem(), w.newItem());
-        return new Metered(w, units);
-    }
-
-    /** A write's outcome and the units it consumed. */
-    record Metered(WriteOutcome outcome, WriteCapacity units) {}
 }

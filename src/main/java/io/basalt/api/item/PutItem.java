@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.MeteredWrite;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -35,7 +36,7 @@ public final class PutItem implements Operation<PutItemRequest> {
         table.definition().keys().validateItem(r.item());
         ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");
 
-        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.item(), r.item(),
+        MeteredWrite m = MeteredWrite.run(engine, ctx, table, r.item(), r.item(),
                 ItemMutations.put(r.item(), condition, o.returnValuesOnConditionCheckFailure()));
         WriteOutcome w = m.outcome();
         out.writeStartObject();

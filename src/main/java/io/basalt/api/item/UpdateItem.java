@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.MeteredWrite;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -77,7 +78,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         }
         UpdateAction action = update;
         List<Path> written = new java.util.ArrayList<>();
-        ItemRequests.Metered m = ItemRequests.meteredWrite(engine, ctx, table, r.key(), null,
+        MeteredWrite m = MeteredWrite.run(engine, ctx, table, r.key(), null,
                 ItemMutations.update(r.key(), action, condition, o.returnValuesOnConditionCheckFailure(), written));
         WriteOutcome w = m.outcome();
         out.writeStartObject();

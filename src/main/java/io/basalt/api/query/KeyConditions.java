@@ -26,8 +26,7 @@ final class KeyConditions {
     private record Leaf(String op, List<AttributeValue> values) {}
 
     static KeyConditionSpec fromExpression(Condition c, KeyShape keys) {
-        List<Condition> leaves = new ArrayList<>();
-        flatten(c, leaves);
+        List<Condition> leaves = Condition.conjuncts(c);
         Map<String, Leaf> byAttr = new java.util.LinkedHashMap<>();
         for (Condition leaf : leaves) {
             String attr;
@@ -134,15 +133,6 @@ final class KeyConditions {
             throw invalid("Key condition may not use nested attributes: " + p.path());
         }
         return p.path().topName();
-    }
-
-    private static void flatten(Condition c, List<Condition> out) {
-        if (c instanceof Condition.And a) {
-            flatten(a.left(), out);
-            flatten(a.right(), out);
-        } else {
-            out.add(c);
-        }
     }
 
     static KeyConditionSpec fromLegacy(Map<String, Legacy.FilterCondition> conditions, KeyShape keys) {

@@ -76,7 +76,8 @@ public final class Query implements Operation<ReadRequest> {
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
-        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()));
+        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()),
+                ReadRules.wholeItems(r, target, ex.projection(), ex.filter()));
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 

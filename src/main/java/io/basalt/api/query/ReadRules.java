@@ -17,6 +17,9 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
 import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.StoredItemJson;
+import io.basalt.storage.Versioned;
+import io.basalt.expression.Condition;
 import java.io.IOException;
 import java.util.Map;
 
@@ -95,6 +98,11 @@ final class ReadRules {
         return false;
     }
 
+    /** Whether a page's items go out whole, exactly as stored: no filter, no projection, no table fetch, not COUNT. */
+    static boolean wholeItems(ReadRequest r, ReadTarget target, Projection projection, Condition filter) {
+        return filter == null && projection == null && !"COUNT".equals(r.select()) && !fetchFromTable(target, r, null);
+    }
+
     /**
      * Admits a Query or Scan starting at partition hash {@code hash} (may throttle); null when
      * capacity is off. Returns the partition the page's units are charged to.
@@ -116,6 +124,9 @@ final class ReadRules {
         out.writeStartObject();
         if (!countOnly) {
             out.writeArrayFieldStart("Items");
+            if (page.stored()) {
+                for (Versioned stored : page.storedItems()) StoredItemJson.write(out, stored.bytes(), stored.offset());
+            }
             for (Map<String, AttributeValue> item : page.items()) {
                 if (fetch) {
                     ItemStore.Stored full = engine.items().read(table.ref(), target.table().keys().keyOf(item));

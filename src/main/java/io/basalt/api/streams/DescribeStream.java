@@ -8,16 +8,17 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.table.TableDescriptionWriter;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.stream.StreamRecorder;
-import io.basalt.model.KeyCodec;
-import io.basalt.storage.Space;
-import io.basalt.storage.StorageCursor;
+import io.basalt.error.DynamoException;
 import io.basalt.protocol.json.JsonIn;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 
 /** DescribeStream: status, view type, key schema and the shards with their sequence number ranges. */
 public final class DescribeStream implements Operation<DescribeStream.Request> {
-    record Request(String streamArn, Long limit, String exclusiveStartShardId) {}
+    record Request(String streamArn, Long limit, String exclusiveStartShardId, String filterType, String filterShardId) {}
 
     private final Engine engine;
 
@@ -29,60 +30,92 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
 
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[3];
+        Object[] f = new Object[5];
         JsonIn.object(p, (n, q) -> {
             switch (n) {
                 case "StreamArn" -> f[0] = JsonIn.string(q);
                 case "Limit" -> f[1] = JsonIn.integer(q);
                 case "ExclusiveStartShardId" -> f[2] = JsonIn.string(q);
+                case "ShardFilter" -> JsonIn.object(q, (m, r) -> {
+                    switch (m) {
+                        case "Type" -> f[3] = JsonIn.string(r);
+                        case "ShardId" -> f[4] = JsonIn.string(r);
+                        default -> JsonIn.skip(r);
+                    }
+                });
                 default -> JsonIn.skip(q);
             }
         });
-        return new Request((String) f[0], (Long) f[1], (String) f[2]);
+        return new Request((String) f[0], (Long) f[1], (String) f[2], (String) f[3], (String) f[4]);
     }
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.streamArn(), "streamArn").minLength(r.streamArn(), "streamArn", 37)
-                .maxLength(r.streamArn(), "streamArn", 1024).min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
+                .maxLength(r.streamArn(), "streamArn", 1024).min(r.limit(), "limit", 1).max(r.limit(), "limit", 100)
+                .minLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 28).maxLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 65)
+                .enumValue(r.filterType(), "shardFilter.type", "[CHILD_SHARDS]")
+                .minLength(r.filterShardId(), "shardFilter.shardId", 28).maxLength(r.filterShardId(), "shardFilter.shardId", 65).check();
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
+        if (stream.current()) engine.streams().rollOverIfDue(t);
+        List<StreamRecorder.StreamShard> shards = engine.streams().shards(t.id(), label, stream.enabled());
+        if (r.filterType() != null || r.filterShardId() != null) shards = children(t, label, shards, r.filterShardId());
         int first = 0;
-        if (r.exclusiveStartShardId() != null) first = StreamArns.shardIndex(t, label, r.exclusiveStartShardId()) + 1;
+        if (r.exclusiveStartShardId() != null) {
+            for (int i = 0; i < shards.size(); i++) {
+                if (StreamArns.shardId(t, label, shards.get(i)).equals(r.exclusiveStartShardId())) first = i + 1;
+            }
+        }
         int limit = r.limit() == null ? 100 : r.limit().intValue();
-        int end = Math.min(StreamRecorder.SHARDS, first + limit);
+        int end = Math.min(shards.size(), first + limit);
         out.writeStartObject();
         out.writeObjectFieldStart("StreamDescription");
         out.writeStringField("StreamArn", r.streamArn());
         out.writeStringField("StreamLabel", label);
-        out.writeStringField("StreamStatus", stream.enabled() ? "ENABLED" : "DISABLED");
+        out.writeStringField("StreamStatus", stream.current()
+                ? t.stream().status(engine.times().statusDelayMillis(), System.currentTimeMillis()) : "DISABLED");
         if (stream.viewType() != null) out.writeStringField("StreamViewType", stream.viewType());
-        out.writeNumberField("CreationRequestDateTime", t.creationTime());
+        out.writeNumberField("CreationRequestDateTime", StreamLabels.millisOf(label) / 1000.0);
         out.writeStringField("TableName", t.name());
         TableDescriptionWriter.writeKeySchema(out, t.keys());
         out.writeArrayFieldStart("Shards");
-        for (int i = first; i < end; i++) {
-            out.writeStartObject();
-            out.writeStringField("ShardId", StreamArns.shardId(t, label, i));
-            out.writeObjectFieldStart("SequenceNumberRange");
-            out.writeStringField("StartingSequenceNumber", StreamArns.sequenceNumber(firstSequence(t, label, i)));
-            if (!stream.enabled()) {
-                out.writeStringField("EndingSequenceNumber", StreamArns.sequenceNumber(engine.streams().readableSequence(t.id(), label, i)));
-            }
-            out.writeEndObject();
-            out.writeEndObject();
-        }
+        for (int i = first; i < end; i++) writeShard(out, t, label, shards.get(i));
         out.writeEndArray();
-        if (end < StreamRecorder.SHARDS) out.writeStringField("LastEvaluatedShardId", StreamArns.shardId(t, label, end - 1));
+        if (end < shards.size()) out.writeStringField("LastEvaluatedShardId", StreamArns.shardId(t, label, shards.get(end - 1)));
         out.writeEndObject();
         out.writeEndObject();
     }
 
-    private long firstSequence(TableDefinition t, String label, int shard) {
-        byte[] p = StreamRecorder.shardPrefix(t.id(), label, shard);
-        try (StorageCursor c = engine.storage().scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), false)) {
-            return c.next() ? StreamRecorder.sequenceOf(c.key()) : 1;
+    /** ShardFilter CHILD_SHARDS: the shards whose parent is the given shard. */
+    private List<StreamRecorder.StreamShard> children(TableDefinition t, String label, List<StreamRecorder.StreamShard> shards,
+                                                   String parentShardId) {
+        if (parentShardId == null) {
+            throw DynamoException.validation("ShardFilter.ShardId must be specified when ShardFilter.Type is CHILD_SHARDS");
         }
+        List<StreamRecorder.StreamShard> out = new ArrayList<>();
+        for (StreamRecorder.StreamShard s : shards) {
+            if (parentShardId.equals(parentId(t, label, s))) out.add(s);
+        }
+        return out;
+    }
+
+    /** The parent's shard id (the same slot's shard one generation earlier), or null. */
+    private String parentId(TableDefinition t, String label, StreamRecorder.StreamShard s) {
+        if (s.parentIndex() < 0) return null;
+        return StreamArns.shardId(t, label, engine.streams().shard(t.id(), label, true, s.parentIndex()));
+    }
+
+    private void writeShard(JsonGenerator out, TableDefinition t, String label, StreamRecorder.StreamShard s) throws IOException {
+        out.writeStartObject();
+        out.writeStringField("ShardId", StreamArns.shardId(t, label, s));
+        out.writeObjectFieldStart("SequenceNumberRange");
+        out.writeStringField("StartingSequenceNumber", StreamArns.sequenceNumber(s.startSequence(), s.slot()));
+        if (s.closed()) out.writeStringField("EndingSequenceNumber", StreamArns.sequenceNumber(s.endSequence(), s.slot()));
+        out.writeEndObject();
+        String parent = parentId(t, label, s);
+        if (parent != null) out.writeStringField("ParentShardId", parent);
+        out.writeEndObject();
     }
 }

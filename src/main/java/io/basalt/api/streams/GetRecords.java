@@ -8,6 +8,7 @@ import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.stream.StreamRecorder;
+import io.basalt.error.DynamoException;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
@@ -57,37 +58,43 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         TableDefinition t = stream.table();
         String label = stream.label();
         int limit = r.limit() == null ? 1000 : r.limit().intValue();
-        long readable = engine.streams().readableSequence(t.id(), label, pos.shard());
-        long horizon = engine.streams().trimHorizon(t.id(), label, pos.shard());
+        StreamRecorder.StreamShard shard = engine.streams().shard(t.id(), label, stream.enabled(), pos.shard());
+        if (shard == null) throw DynamoException.validation("Invalid ShardIterator");
+        int slot = shard.slot();
+        long readable = Math.min(engine.streams().readableSequence(t.id(), label, slot), shard.lastRecordSequence());
+        long horizon = engine.streams().trimHorizon(t.id(), label, slot);
         if (!pos.fromTrimHorizon() && pos.after() + 1 < horizon) throw ShardIterators.trimmed();
-        long last = pos.after();
-        byte[] from = StreamRecorder.recordKey(t.id(), label, pos.shard(), pos.after() + 1);
-        byte[] to = StreamRecorder.recordKey(t.id(), label, pos.shard(), readable + 1);
+        long last = Math.max(pos.after(), shard.startSequence() - 1);
         out.writeStartObject();
         out.writeArrayFieldStart("Records");
-        if (pos.after() < readable) {
+        if (last < readable) {
+            byte[] from = StreamRecorder.recordKey(t.id(), label, slot, last + 1);
+            byte[] to = StreamRecorder.recordKey(t.id(), label, slot, readable + 1);
             int n = 0;
             try (StorageCursor c = engine.storage().scan(Space.STREAMS, from, to, false)) {
                 while (n < limit && c.next()) {
                     long seq = StreamRecorder.sequenceOf(c.key());
-                    writeRecord(out, ctx, t, label, stream.viewType(), seq, ItemCodec.decode(c.valueBytes(), c.valueOffset()));
+                    writeRecord(out, ctx, t, label, stream.viewType(), slot, seq, ItemCodec.decode(c.valueBytes(), c.valueOffset()));
                     last = seq;
                     n++;
                 }
             }
+            if (n < limit) last = readable; // nothing more up to the readable end: skip gaps left by aborted writes
         }
         out.writeEndArray();
-        boolean closed = !stream.enabled() && last >= readable;
-        if (!closed) out.writeStringField("NextShardIterator", ShardIterators.encode(pos.streamArn(), pos.shard(), last));
+        // a closed shard read to its end has no next iterator: the consumer moves on to its children
+        boolean drained = shard.closed() && last >= shard.lastRecordSequence();
+        if (!drained) out.writeStringField("NextShardIterator", ShardIterators.encode(pos.streamArn(), pos.shard(), last));
         out.writeEndObject();
     }
 
     @SuppressWarnings("unchecked")
     private static void writeRecord(JsonGenerator out, RequestContext ctx, TableDefinition t, String label, String viewType,
-                                    long seq, Map<String, AttributeValue> rec) throws IOException {
+                                    int slot, long seq, Map<String, AttributeValue> rec) throws IOException {
         out.writeStartObject();
-        out.writeStringField("eventID", Long.toHexString(KeyCodec.hash((label + seq + t.id()).getBytes()))
-                + Long.toHexString(seq));
+        String sequenceNumber = StreamArns.sequenceNumber(seq, slot);
+        out.writeStringField("eventID", Long.toHexString(KeyCodec.hash((label + "#" + t.id() + "#" + sequenceNumber).getBytes()))
+                + Long.toHexString(seq * StreamRecorder.SHARDS + slot));
         out.writeStringField("eventName", ((AttributeValue.S) rec.get("e")).value());
         out.writeStringField("eventVersion", "1.1");
         out.writeStringField("eventSource", "aws:dynamodb");
@@ -116,7 +123,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
             AttributeValueJson.writeItem(out, img);
             size += ItemSize.of(img);
         }
-        out.writeStringField("SequenceNumber", StreamArns.sequenceNumber(seq));
+        out.writeStringField("SequenceNumber", StreamArns.sequenceNumber(seq, slot));
         out.writeNumberField("SizeBytes", size);
         out.writeStringField("StreamViewType", viewType == null ? "KEYS_ONLY" : viewType);
         out.writeEndObject();

@@ -7,6 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
 import io.basalt.protocol.json.JsonIn;
 import java.io.IOException;
@@ -46,31 +47,29 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
-        int shard = StreamArns.shardIndex(t, label, r.shardId());
-        if (shard < 0) {
+        StreamRecorder.StreamShard shard = StreamArns.findShard(engine, stream, r.shardId());
+        if (shard == null) {
             throw DynamoException.resourceNotFound("Requested resource not found: Shard does not exist");
         }
         boolean needsSequence = r.shardIteratorType().endsWith("SEQUENCE_NUMBER");
         if (needsSequence && r.sequenceNumber() == null) {
             throw DynamoException.validation("SequenceNumber is required for ShardIteratorType " + r.shardIteratorType());
         }
+        int slot = shard.slot();
         long after;
         switch (r.shardIteratorType()) {
-            case "TRIM_HORIZON" -> after = 0;
-            case "LATEST" -> after = engine.streams().readableSequence(t.id(), label, shard);
+            case "TRIM_HORIZON" -> after = shard.startSequence() - 1;
+            // LATEST on a closed shard is its end: the first GetRecords finds it drained
+            case "LATEST" -> after = Math.min(engine.streams().readableSequence(t.id(), label, slot), shard.lastRecordSequence());
             default -> {
-                long seq;
-                try {
-                    seq = Long.parseLong(r.sequenceNumber());
-                } catch (NumberFormatException e) {
-                    throw DynamoException.validation("Invalid SequenceNumber: " + r.sequenceNumber());
-                }
+                long seq = StreamArns.slotSequence(r.sequenceNumber(), slot);
+                if (seq < 0) throw DynamoException.validation("Invalid SequenceNumber: " + r.sequenceNumber());
                 after = r.shardIteratorType().equals("AT_SEQUENCE_NUMBER") ? seq - 1 : seq;
-                if (after + 1 < engine.streams().trimHorizon(t.id(), label, shard)) throw ShardIterators.trimmed();
+                if (after + 1 < engine.streams().trimHorizon(t.id(), label, slot)) throw ShardIterators.trimmed();
             }
         }
         out.writeStartObject();
-        out.writeStringField("ShardIterator", ShardIterators.encode(r.streamArn(), shard, after,
+        out.writeStringField("ShardIterator", ShardIterators.encode(r.streamArn(), shard.index(), after,
                 r.shardIteratorType().equals("TRIM_HORIZON")));
         out.writeEndObject();
     }

@@ -49,21 +49,39 @@ final class StreamArns {
         return DynamoException.resourceNotFound("Requested resource not found: Stream: " + arn + " not found");
     }
 
-    /** Shard ids in the service's shape: shardId-<20 digits>-<8 hex>. */
-    static String shardId(TableDefinition t, String label, int shard) {
-        long h = io.basalt.model.KeyCodec.hash((label + "#" + t.id()).getBytes(StandardCharsets.UTF_8));
-        return String.format("shardId-%020d-%08x", (long) (t.creationTime() * 1000), (int) (h + shard));
+    /** Shard ids in the service's shape: shardId-<20 digits: when it opened>-<8 hex>. */
+    static String shardId(TableDefinition t, String label, StreamRecorder.StreamShard shard) {
+        long h = io.basalt.model.KeyCodec.hash((label + "#" + t.id() + "#" + shard.generation()).getBytes(StandardCharsets.UTF_8));
+        return String.format("shardId-%020d-%08x", shard.openedMillis(), (int) (h + shard.slot()));
     }
 
-    static int shardIndex(TableDefinition t, String label, String shardId) {
-        for (int i = 0; i < StreamRecorder.SHARDS; i++) {
-            if (shardId(t, label, i).equals(shardId)) return i;
+    /** The shard a shard id names, listed or not (a parent past retention still resolves), or null. */
+    static StreamRecorder.StreamShard findShard(Engine engine, Resolved stream, String shardId) {
+        TableDefinition t = stream.table();
+        StreamRecorder recorder = engine.streams();
+        for (int i = 0; ; i++) {
+            StreamRecorder.StreamShard s = recorder.shard(t.id(), stream.label(), stream.enabled(), i);
+            if (s == null) return null;
+            if (shardId(t, stream.label(), s).equals(shardId)) return s;
         }
-        return -1;
     }
 
-    /** Sequence numbers as the service shows them: decimal strings that sort numerically. */
-    static String sequenceNumber(long seq) {
-        return String.format("%021d", seq);
+    /**
+     * Sequence numbers as clients see them: decimal strings that sort numerically, unique within
+     * the stream (a slot's own numbering, interleaved with the other slots').
+     */
+    static String sequenceNumber(long seq, int slot) {
+        return String.format("%021d", seq * StreamRecorder.SHARDS + slot);
+    }
+
+    /** A slot's own sequence number from what clients see, or -1 when it is not one of the slot's. */
+    static long slotSequence(String sequenceNumber, int slot) {
+        long n;
+        try {
+            n = Long.parseLong(sequenceNumber);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+        return n >= 0 && n % StreamRecorder.SHARDS == slot ? n / StreamRecorder.SHARDS : -1;
     }
 }

@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
+import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import java.io.IOException;
@@ -50,7 +51,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableDefinition t = new TableDefinition(r.tableName(), catalog.allocateId(), UUID.randomUUID().toString(),
                 System.currentTimeMillis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
-                r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags);
+                r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
         TableCatalog.Entry entry = catalog.create(t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");

@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.catalog.TtlChange;
 import java.io.IOException;
 
 /** DescribeTimeToLive. */
@@ -29,8 +30,13 @@ public final class DescribeTimeToLive implements Operation<TableNameRequest> {
         TableDefinition t = engine.catalog().require(r.name(), TableNames.notFound(r.name())).definition();
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveDescription");
-        out.writeStringField("TimeToLiveStatus", t.ttlAttribute() == null ? "DISABLED" : "ENABLED");
-        if (t.ttlAttribute() != null) out.writeStringField("AttributeName", t.ttlAttribute());
+        TtlChange change = t.ttlChange();
+        String status = change == null ? (t.ttlAttribute() == null ? "DISABLED" : "ENABLED")
+                : change.status(engine.times().statusDelayMillis(), System.currentTimeMillis());
+        out.writeStringField("TimeToLiveStatus", status);
+        // while DISABLING the service still names the attribute being disabled
+        String attribute = t.ttlAttribute() != null ? t.ttlAttribute() : status.equals("DISABLING") ? change.attributeName() : null;
+        if (attribute != null) out.writeStringField("AttributeName", attribute);
         out.writeEndObject();
         out.writeEndObject();
     }

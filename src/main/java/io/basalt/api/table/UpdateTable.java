@@ -7,6 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
+import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
@@ -135,12 +136,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 }
                 java.util.List<String> previous = new java.util.ArrayList<>(t.stream().previous());
                 if (t.stream().label() != null) previous.add(t.stream().label() + "|" + t.stream().viewType());
-                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next(), previous));
+                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next(), previous, 0));
             } else {
                 if (!t.stream().enabled()) {
                     throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
                 }
-                b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous()));
+                b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous(),
+                        System.currentTimeMillis()));
             }
         }
         if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());

@@ -6,11 +6,10 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.error.DynamoException;
 import io.basalt.protocol.json.JsonIn;
 import java.io.IOException;
 
-/** UpdateTimeToLive: enables or disables TTL on an attribute (expiry itself comes with the TTL sweeper). */
+/** UpdateTimeToLive: enables or disables TTL on an attribute (the TTL sweeper deletes expired items). */
 public final class UpdateTimeToLive implements Operation<UpdateTimeToLive.Request> {
     record Request(String tableName, Boolean enabled, String attributeName, boolean specPresent) {}
 
@@ -57,24 +56,8 @@ public final class UpdateTimeToLive implements Operation<UpdateTimeToLive.Reques
         }
         c.check();
         String name = TableNames.fromNameOrArn(r.tableName());
-        engine.catalog().update(name, TableNames.notFound(name), t -> {
-            if (r.enabled()) {
-                if (t.ttlAttribute() != null) {
-                    if (t.ttlAttribute().equals(r.attributeName())) {
-                        throw DynamoException.validation("TimeToLive is already enabled");
-                    }
-                    throw DynamoException.validation("TimeToLive is active on a different AttributeName: current AttributeName is " + t.ttlAttribute());
-                }
-                return t.toBuilder().ttlAttribute(r.attributeName()).build();
-            }
-            if (t.ttlAttribute() == null) {
-                throw DynamoException.validation("TimeToLive is already disabled");
-            }
-            if (!t.ttlAttribute().equals(r.attributeName())) {
-                throw DynamoException.validation("TimeToLive is active on a different AttributeName: current AttributeName is " + t.ttlAttribute());
-            }
-            return t.toBuilder().ttlAttribute(null).build();
-        });
+        engine.catalog().update(name, TableNames.notFound(name), t -> TtlRules.change(t, r.enabled(), r.attributeName(),
+                engine.times(), System.currentTimeMillis()));
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveSpecification");
         out.writeBooleanField("Enabled", r.enabled());

@@ -4,23 +4,16 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.item.ItemMutations;
 import io.basalt.engine.Engine;
-import io.basalt.engine.capacity.CapacityUnits;
-import io.basalt.engine.capacity.Partition;
-import io.basalt.engine.capacity.TableCapacity;
-import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
 import io.basalt.engine.item.ItemStore;
-import io.basalt.engine.item.WriteOutcome;
 import io.basalt.engine.transact.IdempotencyCache;
 import io.basalt.error.DynamoException;
-import io.basalt.error.ErrorType;
 import io.basalt.expression.Condition;
 import io.basalt.expression.ConditionParser;
 import io.basalt.expression.ExpressionContext;
@@ -35,7 +28,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,17 +79,10 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]").check();
         List<Prepared> prepared = prepare(r.transactItems());
-        Map<String, ConsumedCapacityWriter.TableUnits> units;
-        if (r.clientRequestToken() == null) {
-            units = run(prepared, ctx.region());
-        } else {
-            try {
-                units = tokens.run(r.clientRequestToken(), r.transactItems(), () -> run(prepared, ctx.region()));
-            } catch (IdempotencyCache.Mismatch e) {
-                throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
-                        "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
-            }
-        }
+        List<TransactionCommit.Action> actions = new ArrayList<>(prepared.size());
+        for (Prepared p : prepared) actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
+        Map<String, ConsumedCapacityWriter.TableUnits> units = TransactionCommit.run(engine, ctx.region(), actions, tokens,
+                r.clientRequestToken(), r.transactItems());
         out.writeStartObject();
         ConsumedCapacityWriter.writeTables(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
@@ -168,49 +153,5 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     private static String lower(String kind) {
         return Character.toLowerCase(kind.charAt(0)) + kind.substring(1);
-    }
-
-    /** Commits the transaction; returns the consumed units per table. */
-    private Map<String, ConsumedCapacityWriter.TableUnits> run(List<Prepared> prepared, String region) {
-        Partition[] parts = TransactionThrottling.admit(engine, region, prepared.size(), i -> prepared.get(i).table(),
-                i -> prepared.get(i).key(), i -> !prepared.get(i).check());
-        List<ItemStore.TxItem> items = new ArrayList<>(prepared.size());
-        for (Prepared p : prepared) items.add(new ItemStore.TxItem(p.table().ref(), p.key(), p.mutation()));
-        List<WriteOutcome> outcomes;
-        try {
-            outcomes = engine.items().transact(items);
-        } catch (ItemStore.TxFailure f) {
-            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
-            for (RuntimeException e : f.failures()) {
-                if (e == null) reasons.add(TransactionCanceled.Reason.NONE);
-                else if (e instanceof ConditionalCheckFailed c) reasons.add(new TransactionCanceled.Reason("ConditionalCheckFailed", ConditionalCheckFailed.MESSAGE, c.item()));
-                else reasons.add(new TransactionCanceled.Reason("ValidationError", e.getMessage(), null));
-            }
-            throw new TransactionCanceled(reasons);
-        } catch (ItemStore.TxConflict c) {
-            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
-            for (int i = 0; i < prepared.size(); i++) {
-                reasons.add(i == c.position() ? new TransactionCanceled.Reason("TransactionConflict", "Transaction is ongoing for the item", null)
-                        : TransactionCanceled.Reason.NONE);
-            }
-            throw new TransactionCanceled(reasons);
-        }
-        Map<String, ConsumedCapacityWriter.TableUnits> units = new LinkedHashMap<>();
-        for (int i = 0; i < prepared.size(); i++) {
-            Prepared p = prepared.get(i);
-            WriteOutcome o = outcomes.get(i);
-            ConsumedCapacityWriter.TableUnits t = units.computeIfAbsent(p.table().definition().name(), k -> new ConsumedCapacityWriter.TableUnits());
-            TableCapacity cap = engine.capacity().of(p.table());
-            if (p.check()) {
-                double u = CapacityUnits.transactionalRead(o.oldItem() == null ? 0 : ItemSize.of(o.oldItem()));
-                t.addTable(u);
-                if (cap != null) cap.chargeRead(null, parts[i], u);
-            } else {
-                WriteCapacity wc = WriteCapacity.of(p.table().definition(), o.oldItem(), o.newItem(), true);
-                t.add(wc);
-                if (cap != null) cap.chargeWrite(parts[i], wc, o.oldItem(), o.newItem());
-            }
-        }
-        return units;
     }
 }

@@ -17,11 +17,11 @@ import java.util.function.IntPredicate;
  * service's reason for that item: ProvisionedThroughputExceeded on provisioned tables,
  * ThrottlingError on on-demand ones.
  */
-final class TransactionThrottling {
+public final class TransactionThrottling {
     private TransactionThrottling() {}
 
     /** The partition of each item (null entries when capacity is off); throws TransactionCanceled when any is throttled. */
-    static Partition[] admit(Engine engine, String region, int n, IntFunction<TableCatalog.Entry> table,
+    public static Partition[] admit(Engine engine, String region, int n, IntFunction<TableCatalog.Entry> table,
                              IntFunction<Map<String, AttributeValue>> key, IntPredicate write) {
         Partition[] parts = new Partition[n];
         List<TransactionCanceled.Reason> reasons = null;

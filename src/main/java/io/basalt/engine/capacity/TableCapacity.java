@@ -223,10 +223,14 @@ public final class TableCapacity {
 
     // ------------------------------------------------------------------ charging
 
-    /** Charges a read to the table or an index (LSI reads count for the index, on the table's partition). */
+    /**
+     * Charges a read to the table or an index (LSI reads count for the index, on the table's
+     * partition). {@code p} null: a read not attributed to a partition (PartiQL statements).
+     */
     public void chargeRead(IndexDefinition index, Partition p, double units) {
         IndexCapacity ic = index == null ? null : indexes.get(index.name());
         (ic == null ? usage : ic.usage()).read(units);
+        if (p == null) return;
         p.usage().read(units);
         if (!enforce()) return;
         long now = meter.now();

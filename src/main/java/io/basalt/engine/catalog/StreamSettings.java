@@ -6,12 +6,24 @@ import java.util.List;
  * A table's stream setting. {@code label} identifies the latest stream (kept after disabling so
  * its records stay readable); a newly enabled stream gets a new label, and the earlier streams stay
  * readable (as "label|viewType" in {@code previous}) until their records expire.
+ * {@code disabledMillis} is when the latest stream was disabled (0 while enabled or unknown).
  */
-public record StreamSettings(boolean enabled, String viewType, String label, List<String> previous) {
-    public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of());
+public record StreamSettings(boolean enabled, String viewType, String label, List<String> previous, long disabledMillis) {
+    public static final StreamSettings NONE = new StreamSettings(false, null, null, List.of(), 0);
 
     public StreamSettings(boolean enabled, String viewType, String label) {
-        this(enabled, viewType, label, List.of());
+        this(enabled, viewType, label, List.of(), 0);
+    }
+
+    /**
+     * The latest stream's StreamStatus: ENABLING / DISABLING while the change is younger than
+     * the delay, then ENABLED / DISABLED.
+     */
+    public String status(long delayMillis, long nowMillis) {
+        if (enabled) {
+            return nowMillis - io.basalt.engine.stream.StreamLabels.millisOf(label) < delayMillis ? "ENABLING" : "ENABLED";
+        }
+        return nowMillis - disabledMillis < delayMillis ? "DISABLING" : "DISABLED";
     }
 
     /** The view type a stream (current or earlier) was created with, or null when unknown. */

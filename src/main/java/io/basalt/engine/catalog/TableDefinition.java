@@ -17,6 +17,7 @@ import java.util.Map;
  * @param lastUpdateToPayPerRequest epoch seconds, 0 when never switched
  * @param tableClass STANDARD or STANDARD_INFREQUENT_ACCESS; null when never set
  * @param ttlAttribute the TTL attribute when TTL is enabled, else null
+ * @param ttlChange the latest TTL change, or null when TTL was never changed
  */
 public record TableDefinition(
         String name,
@@ -35,7 +36,8 @@ public record TableDefinition(
         boolean deletionProtection,
         String tableClass,
         String ttlAttribute,
-        Map<String, String> tags) {
+        Map<String, String> tags,
+        TtlChange ttlChange) {
 
     public static final String PROVISIONED = "PROVISIONED";
     public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
@@ -61,7 +63,7 @@ public record TableDefinition(
         private Throughput throughput; private double lastUpdateToPayPerRequest; private OnDemandLimits onDemand;
         private List<IndexDefinition> localIndexes; private List<IndexDefinition> globalIndexes;
         private StreamSettings stream; private boolean deletionProtection; private String tableClass;
-        private String ttlAttribute; private Map<String, String> tags;
+        private String ttlAttribute; private Map<String, String> tags; private TtlChange ttlChange;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -70,6 +72,7 @@ public record TableDefinition(
             localIndexes = t.localIndexes; globalIndexes = t.globalIndexes; stream = t.stream;
             deletionProtection = t.deletionProtection; tableClass = t.tableClass; ttlAttribute = t.ttlAttribute;
             tags = new LinkedHashMap<>(t.tags);
+            ttlChange = t.ttlChange;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -82,12 +85,13 @@ public record TableDefinition(
         public Builder deletionProtection(boolean v) { deletionProtection = v; return this; }
         public Builder tableClass(String v) { tableClass = v; return this; }
         public Builder ttlAttribute(String v) { ttlAttribute = v; return this; }
+        public Builder ttlChange(TtlChange v) { ttlChange = v; return this; }
         public Map<String, String> tags() { return tags; }
 
         public TableDefinition build() {
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
-                    tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags));
+                    tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange);
         }
     }
 }

@@ -53,6 +53,7 @@ final class TableDefinitionCodec {
             g.writeBooleanField("enabled", t.stream().enabled());
             if (t.stream().viewType() != null) g.writeStringField("viewType", t.stream().viewType());
             if (t.stream().label() != null) g.writeStringField("label", t.stream().label());
+            if (t.stream().disabledMillis() != 0) g.writeNumberField("disabledAt", t.stream().disabledMillis());
             g.writeArrayFieldStart("previous");
             for (String p : t.stream().previous()) g.writeString(p);
             g.writeEndArray();
@@ -60,6 +61,13 @@ final class TableDefinitionCodec {
             g.writeBooleanField("deletionProtection", t.deletionProtection());
             if (t.tableClass() != null) g.writeStringField("tableClass", t.tableClass());
             if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
+            if (t.ttlChange() != null) {
+                g.writeObjectFieldStart("ttlChange");
+                g.writeStringField("attribute", t.ttlChange().attributeName());
+                g.writeBooleanField("enabled", t.ttlChange().enabled());
+                g.writeNumberField("at", t.ttlChange().atMillis());
+                g.writeEndObject();
+            }
             g.writeObjectFieldStart("tags");
             for (Map.Entry<String, String> e : t.tags().entrySet()) g.writeStringField(e.getKey(), e.getValue());
             g.writeEndObject();
@@ -147,9 +155,9 @@ final class TableDefinitionCodec {
                 num(m.get("lastUpdateToPayPerRequest")).doubleValue(), onDemand(asMap(m.get("onDemand"))),
                 indexes(m.get("lsis")), indexes(m.get("gsis")),
                 new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label"),
-                        strings(stream.get("previous"))),
+                        strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
-                (String) m.get("ttlAttribute"), tags);
+                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")));
     }
 
     private static KeyShape keys(Map<String, Object> k) {
@@ -196,6 +204,12 @@ final class TableDefinitionCodec {
                     i.get("status") == null ? IndexDefinition.ACTIVE : (String) i.get("status")));
         }
         return out;
+    }
+
+    private static TtlChange ttlChange(Object o) {
+        if (o == null) return null;
+        Map<String, Object> c = asMap(o);
+        return new TtlChange((String) c.get("attribute"), Boolean.TRUE.equals(c.get("enabled")), num(c.get("at")).longValue());
     }
 
     private static List<String> strings(Object list) {

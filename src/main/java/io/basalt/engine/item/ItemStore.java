@@ -47,6 +47,11 @@ public final class ItemStore {
         return new Stored(item, v.version(), ItemSize.of(item));
     }
 
+    /** The stored form of an item (decode it, or copy it out with ItemCodec.visit), or null when absent. */
+    public Versioned readStored(TableRef table, Map<String, AttributeValue> key) {
+        return storage.get(Space.ITEMS, storageKey(table, key));
+    }
+
     /** Applies a mutation atomically, retrying on concurrent changes. */
     public WriteOutcome write(TableRef table, Map<String, AttributeValue> key, ItemMutation mutation) {
         byte[] storageKey = storageKey(table, key);

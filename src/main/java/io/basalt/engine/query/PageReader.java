@@ -7,6 +7,7 @@ import io.basalt.model.ItemSize;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
+import io.basalt.storage.Versioned;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,12 @@ public final class PageReader {
      * @param lastKey the last item read when the page stopped early, else null
      */
     public record Page(List<Map<String, AttributeValue>> items, int count, int scannedCount, long bytesRead,
-                       Map<String, AttributeValue> lastItem) {}
+                       Map<String, AttributeValue> lastItem, List<Versioned> storedItems) {
+        /** Whether the items are kept in their stored form ({@link #storedItems}) rather than decoded. */
+        public boolean stored() {
+            return storedItems != null;
+        }
+    }
 
     public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
         return read(storage, Space.ITEMS, range, limit, filter, countOnly);
@@ -39,6 +45,16 @@ public final class PageReader {
 
     /** Reads from the base table (ITEMS) or an index (INDEXES, whose entries hold projected items). */
     public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly) {
+        return read(storage, space, range, limit, filter, countOnly, false);
+    }
+
+    /**
+     * As above; with {@code wholeItems} (no filter, every item returned whole) the items stay in their
+     * stored form, to be copied into the response without being decoded.
+     */
+    public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly,
+                            boolean wholeItems) {
+        if (wholeItems && filter == null && !countOnly) return readStored(storage, space, range, limit);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         int count = 0, scanned = 0;
         long bytes = 0;
@@ -60,6 +76,29 @@ public final class PageReader {
                 }
             }
         }
-        return new Page(out, count, scanned, bytes, stoppedEarly ? last : null);
+        return new Page(out, count, scanned, bytes, stoppedEarly ? last : null, null);
+    }
+
+    private static Page readStored(StorageEngine storage, Space space, KeyRange range, int limit) {
+        List<Versioned> out = new ArrayList<>();
+        long bytes = 0;
+        boolean stoppedEarly = false;
+        try (StorageCursor c = storage.scan(space, range.from(), range.to(), range.reverse())) {
+            while (c.next()) {
+                Versioned v = new Versioned(c.valueBytes(), c.valueOffset(), c.version());
+                out.add(v);
+                bytes += ItemCodec.sizeOf(v.bytes(), v.offset());
+                if (out.size() >= limit || bytes >= MAX_PAGE_BYTES) {
+                    stoppedEarly = true;
+                    break;
+                }
+            }
+        }
+        Map<String, AttributeValue> last = null;
+        if (stoppedEarly) {
+            Versioned v = out.get(out.size() - 1);
+            last = ItemCodec.decode(v.bytes(), v.offset());
+        }
+        return new Page(List.of(), out.size(), out.size(), bytes, last, out);
     }
 }

@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Writes one stream record per real item change, in the same atomic batch as the change, so a
- * crash can never separate them. Records are spread over {@link #SHARDS} shards by partition key,
- * so one key's changes stay in order in one shard.
+ * crash can never separate them. Records are spread over {@link #SHARDS} slots by partition key,
+ * so one key's changes stay in order in one slot; each slot's shard rolls over to a child shard
+ * periodically (see {@link ShardLineage}).
  *
  * <p>Record key: [table id][stream label][0x00][shard][sequence: 8 bytes]. Record value: an item
  * (ItemCodec) with e = event name, t = creation time (epoch seconds), k = keys, o / n = old / new
@@ -97,9 +98,121 @@ public final class StreamRecorder implements ChangeContributor {
     /** What the current thread's change allocated: shard key and sequence, until it commits or aborts. */
     private final ThreadLocal<java.util.List<Object[]>> pending = ThreadLocal.withInitial(java.util.ArrayList::new);
 
+    private final long rolloverMillis;
+    /** Per stream ("table id/label"): its shard generations. */
+    private final Map<String, ShardLineage> lineages = new ConcurrentHashMap<>();
+
     public StreamRecorder(TableCatalog catalog, StorageEngine storage) {
+        this(catalog, storage, io.basalt.engine.TimeSettings.DEFAULT_SHARD_ROLLOVER_MILLIS);
+    }
+
+    public StreamRecorder(TableCatalog catalog, StorageEngine storage, long rolloverMillis) {
         this.catalog = catalog;
         this.storage = storage;
+        this.rolloverMillis = rolloverMillis;
+    }
+
+    /**
+     * A shard as DescribeStream shows it. {@code endSequence} is its EndingSequenceNumber, or -1
+     * while it is open; {@code lastRecordSequence} the highest sequence number a record of it can
+     * carry (Long.MAX_VALUE while open).
+     */
+    public record StreamShard(int generation, int slot, long openedMillis, long startSequence, long endSequence,
+                              long lastRecordSequence) {
+        /** A number naming the shard within its stream (iterators carry it). */
+        public int index() {
+            return generation * SHARDS + slot;
+        }
+
+        public boolean closed() {
+            return endSequence >= 0;
+        }
+
+        /** The index of the parent shard, or -1 for the first generation. */
+        public int parentIndex() {
+            return generation == 0 ? -1 : index() - SHARDS;
+        }
+    }
+
+    ShardLineage lineage(long tableId, String label) {
+        return lineages.computeIfAbsent(tableId + "/" + label, k -> ShardLineage.load(storage, tableId, label));
+    }
+
+    /**
+     * The stream's shards, parents before children. Shards closed by a rollover longer ago than the
+     * retention period are gone (all their records are), as in the service. When the stream is no
+     * longer enabled, its last shards are closed at the last record written.
+     */
+    public java.util.List<StreamShard> shards(long tableId, String label, boolean enabled) {
+        java.util.List<ShardLineage.Generation> gens = lineage(tableId, label).generations();
+        long horizonMillis = System.currentTimeMillis() - retentionSeconds() * 1000;
+        java.util.List<StreamShard> out = new java.util.ArrayList<>();
+        for (int g = 0; g < gens.size(); g++) {
+            ShardLineage.Generation gen = gens.get(g);
+            ShardLineage.Generation next = g + 1 < gens.size() ? gens.get(g + 1) : null;
+            if (next != null && next.startMillis() < horizonMillis) continue;
+            for (int slot = 0; slot < SHARDS; slot++) out.add(shard(tableId, label, enabled, gen, next, slot));
+        }
+        return out;
+    }
+
+    /** One shard by index (whether or not it is still listed), or null when there is no such shard. */
+    public StreamShard shard(long tableId, String label, boolean enabled, int index) {
+        ShardLineage lineage = lineage(tableId, label);
+        ShardLineage.Generation gen = lineage.generation(index / SHARDS);
+        if (index < 0 || gen == null) return null;
+        return shard(tableId, label, enabled, gen, lineage.generation(gen.number() + 1), index % SHARDS);
+    }
+
+    private StreamShard shard(long tableId, String label, boolean enabled, ShardLineage.Generation gen,
+                              ShardLineage.Generation next, int slot) {
+        long start = gen.startSequences()[slot];
+        if (next != null) {
+            long end = next.startSequences()[slot] - 1; // the sequence number the rollover consumed
+            return new StreamShard(gen.number(), slot, gen.startMillis(), start, end, end - 1);
+        }
+        if (enabled) return new StreamShard(gen.number(), slot, gen.startMillis(), start, -1, Long.MAX_VALUE);
+        long last = readableSequence(tableId, label, slot);
+        return new StreamShard(gen.number(), slot, gen.startMillis(), start, Math.max(start, last), last);
+    }
+
+    /**
+     * Closes every shard of the table's current stream and opens a child for each once the
+     * rollover interval has passed since they opened. Called by the background sweeper and by
+     * DescribeStream, so it happens on time even on an idle table.
+     */
+    public void rollOverIfDue(TableDefinition t) {
+        if (!t.stream().enabled() || t.stream().label() == null) return;
+        String label = t.stream().label();
+        ShardLineage lineage = lineage(t.id(), label);
+        long now = System.currentTimeMillis();
+        if (now - lineage.latest().startMillis() < rolloverMillis) return;
+        synchronized (lineage) {
+            ShardLineage.Generation current = lineage.latest();
+            if (now - current.startMillis() < rolloverMillis) return;
+            rollOver(t.id(), label, lineage, current.number() + 1, now, 0, new long[SHARDS]);
+        }
+    }
+
+    /**
+     * Takes each slot's allocation lock in turn and keeps them all until the new generation is
+     * durable and visible: no record can be numbered past a parent's end before readers know the
+     * child exists, so a reader never sees a record in two shards.
+     */
+    private void rollOver(long tableId, String label, ShardLineage lineage, int number, long now, int slot, long[] starts) {
+        if (slot == SHARDS) {
+            lineage.append(storage, tableId, label, new ShardLineage.Generation(number, now, starts));
+            return;
+        }
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = busy(tableId + "/" + label + "/" + slot);
+        synchronized (busy) {
+            starts[slot] = sequence(tableId, label, slot).incrementAndGet() + 1;
+            rollOver(tableId, label, lineage, number, now, slot + 1, starts);
+        }
+    }
+
+    private java.util.concurrent.ConcurrentSkipListSet<Long> busy(String shardKey) {
+        return inFlight.computeIfAbsent(shardKey, k -> new java.util.concurrent.ConcurrentSkipListSet<>());
     }
 
     /** Prefix of every record of one stream. */
@@ -175,9 +288,12 @@ public final class StreamRecorder implements ChangeContributor {
     private AtomicLong sequence(long tableId, String label, int shard) {
         return sequences.computeIfAbsent(tableId + "/" + label + "/" + shard, k -> {
             byte[] p = shardPrefix(tableId, label, shard);
+            long lastRecord;
             try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
-                return new AtomicLong(c.next() ? sequenceOf(c.key()) : 0);
+                lastRecord = c.next() ? sequenceOf(c.key()) : 0;
             }
+            // the latest rollover consumed a number no record carries: never hand it out again
+            return new AtomicLong(Math.max(lastRecord, lineage(tableId, label).latest().startSequences()[shard] - 1));
         });
     }
 
@@ -204,7 +320,7 @@ public final class StreamRecorder implements ChangeContributor {
         if (Boolean.TRUE.equals(BY_SERVICE.get())) record.put("u", AttributeValue.s("dynamodb.amazonaws.com"));
         int shard = shardOf(any.get(t.keys().hashName()));
         String shardKey = t.id() + "/" + t.stream().label() + "/" + shard;
-        java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.computeIfAbsent(shardKey, k -> new java.util.concurrent.ConcurrentSkipListSet<>());
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = busy(shardKey);
         long seq;
         synchronized (busy) { // allocation and registration together: a reader never sees a gap it could skip
             seq = sequence(t.id(), t.stream().label(), shard).incrementAndGet();

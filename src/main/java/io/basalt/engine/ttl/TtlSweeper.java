@@ -68,12 +68,17 @@ public final class TtlSweeper implements AutoCloseable {
         }
     }
 
-    /** Drops stream records past their retention, for every table with a stream. */
+    /**
+     * Drops stream records past their retention, for every table with a stream, and rolls stream
+     * shards over when due.
+     */
     public int trimStreams() {
         int removed = 0;
         for (String name : catalog.names()) {
             TableCatalog.Entry e = catalog.find(name);
-            if (e != null) removed += streams.trim(e.definition());
+            if (e == null) continue;
+            removed += streams.trim(e.definition());
+            streams.rollOverIfDue(e.definition());
         }
         return removed;
     }

@@ -93,6 +93,11 @@ final class DynamoShapes {
         members("TransactGetItemsInput", "TransactItems", list(structure("TransactGetItem")));
         members("TransactGetItem", "Get", structure("Get"));
         members("Get", "Key", values, "ExpressionAttributeNames", names);
+        members("ExecuteStatementInput", "Parameters", list(value), "Limit", INTEGER);
+        members("BatchExecuteStatementInput", "Statements", list(structure("BatchStatementRequest")));
+        members("BatchStatementRequest", "Parameters", list(value));
+        members("ExecuteTransactionInput", "TransactStatements", list(structure("ParameterizedStatement")));
+        members("ParameterizedStatement", "Parameters", list(value));
     }
 
     private DynamoShapes() {}

@@ -37,7 +37,7 @@ class PartitionsTest {
 
     static TableDefinition table(String billing, long rcu, long wcu, OnDemandLimits limits, List<IndexDefinition> gsis) {
         return new TableDefinition("t", 1, "u", 0, Map.of("pk", AttrType.S), new KeyShape("pk", AttrType.S, null, null), billing,
-                Throughput.of(rcu, wcu), 0, limits, List.of(), gsis, StreamSettings.NONE, false, null, null, Map.of());
+                Throughput.of(rcu, wcu), 0, limits, List.of(), gsis, StreamSettings.NONE, false, null, null, Map.of(), null);
     }
 
     static TableDefinition provisioned(long rcu, long wcu) {
@@ -309,7 +309,7 @@ class PartitionsTest {
                 Throughput.ON_DEMAND, OnDemandLimits.NONE, IndexDefinition.ACTIVE);
         TableDefinition d = new TableDefinition("t", 1, "u", 0, Map.of("pk", AttrType.S), new KeyShape("pk", AttrType.S, "sk", AttrType.S),
                 TableDefinition.PROVISIONED, Throughput.of(1000, 10), 0, OnDemandLimits.NONE, List.of(lsi), List.of(gsi), StreamSettings.NONE,
-                false, null, null, Map.of());
+                false, null, null, Map.of(), null);
         TableCapacity t = capacity(enforcing(), d);
         long gh = PartitionHash.of(s("g1"));
         // the GSI has 1 RCU: 300 units of burst, then the index, not the table, refuses

@@ -1,0 +1,168 @@
+package io.basalt.api.partiql;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.MeteredWrite;
+import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.table.TableNames;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.WriteCapacity;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.WriteOutcome;
+import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.PartiqlParser;
+import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.model.AttributeValue;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/** ExecuteStatement: one PartiQL statement — a SELECT (Query, Scan or GetItem) or a single-item write. */
+public final class ExecuteStatement implements Operation<ExecuteStatement.Request> {
+    static final String RETURN_ON_FAILURE_ENUM = "[ALL_OLD, NONE]";
+
+    record Request(String statement, List<AttributeValue> parameters, Boolean consistentRead, String nextToken,
+                   Long limit, String returnConsumedCapacity, String returnValuesOnConditionCheckFailure) {}
+
+    private final Engine engine;
+
+    public ExecuteStatement(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "ExecuteStatement"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[7];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "Statement" -> f[0] = JsonIn.string(q);
+                case "Parameters" -> f[1] = JsonIn.list(q, AttributeValueJson::read);
+                case "ConsistentRead" -> f[2] = JsonIn.bool(q);
+                case "NextToken" -> f[3] = JsonIn.string(q);
+                case "Limit" -> f[4] = JsonIn.integer(q);
+                case "ReturnConsumedCapacity" -> f[5] = JsonIn.string(q);
+                case "ReturnValuesOnConditionCheckFailure" -> f[6] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((String) f[0], (List<AttributeValue>) f[1], (Boolean) f[2], (String) f[3], (Long) f[4],
+                (String) f[5], (String) f[6]);
+    }
+
+    /**
+     * One statement object of BatchExecuteStatement / ExecuteTransaction (BatchStatementRequest,
+     * ParameterizedStatement).
+     */
+    record StatementMember(String statement, List<AttributeValue> parameters, Boolean consistentRead,
+                           String returnValuesOnConditionCheckFailure) {
+
+        @SuppressWarnings("unchecked")
+        static List<StatementMember> parseList(JsonParser p) throws IOException {
+            return JsonIn.list(p, x -> {
+                Object[] s = new Object[4];
+                JsonIn.object(x, (m, y) -> {
+                    switch (m) {
+                        case "Statement" -> s[0] = JsonIn.string(y);
+                        case "Parameters" -> s[1] = JsonIn.list(y, AttributeValueJson::read);
+                        case "ConsistentRead" -> s[2] = JsonIn.bool(y);
+                        case "ReturnValuesOnConditionCheckFailure" -> s[3] = JsonIn.string(y);
+                        default -> JsonIn.skip(y);
+                    }
+                });
+                return new StatementMember((String) s[0], (List<AttributeValue>) s[1], (Boolean) s[2], (String) s[3]);
+            });
+        }
+
+        /** Adds this member's constraints; {@code path} is e.g. "statements.1.member.". */
+        Constraints check(Constraints c, String path) {
+            return statementConstraints(c, statement, parameters, path).enumValue(returnValuesOnConditionCheckFailure,
+                    path + "returnValuesOnConditionCheckFailure", RETURN_ON_FAILURE_ENUM);
+        }
+    }
+
+    /** The table a statement names; a missing table gets the item operations' text. */
+    static TableCatalog.Entry table(Engine engine, String name) {
+        return engine.catalog().require(TableNames.fromNameOrArn(name), "Requested resource not found");
+    }
+
+    /** Member constraints of one statement with its parameters (shared with the batch and transaction forms). */
+    static Constraints statementConstraints(Constraints c, String statement, List<AttributeValue> parameters, String prefix) {
+        return c.notNull(statement, prefix + "statement").minLength(statement, prefix + "statement", 1)
+                .maxLength(statement, prefix + "statement", 8192).minSize(parameters, prefix + "parameters", 1);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        statementConstraints(new Constraints(), r.statement(), r.parameters(), "")
+                .minLength(r.nextToken(), "nextToken", 1).maxLength(r.nextToken(), "nextToken", 32768)
+                .min(r.limit(), "limit", 1)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValue(r.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", RETURN_ON_FAILURE_ENUM)
+                .check();
+        PartiqlStatement s = PartiqlParser.parse(r.statement(), r.parameters());
+        if (s instanceof PartiqlStatement.Exists) {
+            throw PartiqlErrors.invalid("EXISTS can only be used in ExecuteTransaction write requests.");
+        }
+        if (s instanceof PartiqlStatement.Select select) {
+            select(r, select, out);
+            return;
+        }
+        WriteStatements.Prepared p = WriteStatements.prepare(engine, s, r.returnValuesOnConditionCheckFailure());
+        MeteredWrite metered = MeteredWrite.run(engine, ctx, p.table(), p.key(), null, p.mutation());
+        WriteOutcome w = metered.outcome();
+        out.writeStartObject();
+        out.writeArrayFieldStart("Items");
+        Map<String, AttributeValue> returned = WriteStatements.returned(p, w);
+        if (returned != null && !returned.isEmpty()) AttributeValueJson.writeItem(out, returned);
+        out.writeEndArray();
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            WriteCapacity units = metered.units();
+            ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), p.table().definition().name(), units.table(),
+                    units.globalIndexes(), units.localIndexes());
+        }
+        out.writeEndObject();
+    }
+
+    private void select(Request r, PartiqlStatement.Select s, JsonGenerator out) throws IOException {
+        boolean consistent = Boolean.TRUE.equals(r.consistentRead());
+        SelectRunner.Plan plan = SelectRunner.plan(engine, s, consistent);
+        SelectRunner.Position start = r.nextToken() == null ? null : NextTokens.decode(r.nextToken(), r.statement(), r.parameters());
+        int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
+        SelectRunner.Page page = SelectRunner.read(engine, plan, start, limit, consistent);
+        // metered per table and index; a statement's reads are not attributed to partitions nor throttled
+        TableCapacity cap = engine.capacity().of(plan.table());
+        if (cap != null) cap.chargeRead(plan.target().isIndex() ? plan.target().index() : null, null, page.units());
+        out.writeStartObject();
+        out.writeArrayFieldStart("Items");
+        for (Map<String, AttributeValue> item : page.items()) {
+            AttributeValueJson.writeItem(out, plan.projection() == null ? item : plan.projection().apply(item));
+        }
+        out.writeEndArray();
+        if (page.next() != null) out.writeStringField("NextToken", NextTokens.encode(r.statement(), r.parameters(), page.next()));
+        if (page.lastItem() != null) {
+            out.writeFieldName("LastEvaluatedKey");
+            AttributeValueJson.writeItem(out, plan.target().lastKeyOf(page.lastItem()));
+        }
+        if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            String tableName = plan.table().definition().name();
+            if (!plan.target().isIndex()) {
+                ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), tableName, page.units(), Map.of(), Map.of());
+            } else {
+                Map<String, Double> idx = Map.of(plan.target().index().name(), page.units());
+                boolean global = plan.target().index().global();
+                ConsumedCapacityWriter.writeMember(out, r.returnConsumedCapacity(), tableName, 0,
+                        global ? idx : Map.of(), global ? Map.of() : idx);
+            }
+        }
+        out.writeEndObject();
+    }
+}

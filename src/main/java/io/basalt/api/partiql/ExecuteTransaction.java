@@ -1,0 +1,159 @@
+package io.basalt.api.partiql;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.Operation;
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.transact.TransactionThrottling;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.transact.TransactionCommit;
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.transact.IdempotencyCache;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.PartiqlParser;
+import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.model.AttributeValue;
+import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.protocol.json.JsonIn;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * ExecuteTransaction: up to 100 PartiQL statements, all reads (read as one consistent snapshot,
+ * like TransactGetItems) or all writes and EXISTS checks (committed atomically through the same
+ * path as TransactWriteItems, with its cancellation reasons and ClientRequestToken idempotency).
+ */
+public final class ExecuteTransaction implements Operation<ExecuteTransaction.Request> {
+    static final int MAX_STATEMENTS = 100;
+
+    record Request(List<ExecuteStatement.StatementMember> transactStatements, String clientRequestToken, String returnConsumedCapacity) {}
+
+    private final Engine engine;
+    private final IdempotencyCache tokens = new IdempotencyCache();
+
+    public ExecuteTransaction(Engine engine) {
+        this.engine = engine;
+    }
+
+    @Override public String name() { return "ExecuteTransaction"; }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public Request parse(JsonParser p) throws IOException {
+        Object[] f = new Object[3];
+        JsonIn.object(p, (n, q) -> {
+            switch (n) {
+                case "TransactStatements" -> f[0] = ExecuteStatement.StatementMember.parseList(q);
+                case "ClientRequestToken" -> f[1] = JsonIn.string(q);
+                case "ReturnConsumedCapacity" -> f[2] = JsonIn.string(q);
+                default -> JsonIn.skip(q);
+            }
+        });
+        return new Request((List<ExecuteStatement.StatementMember>) f[0], (String) f[1], (String) f[2]);
+    }
+
+    @Override
+    public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        Constraints c = new Constraints().notNull(r.transactStatements(), "transactStatements")
+                .minSize(r.transactStatements(), "transactStatements", 1).maxSize(r.transactStatements(), "transactStatements", MAX_STATEMENTS)
+                .minLength(r.clientRequestToken(), "clientRequestToken", 1).maxLength(r.clientRequestToken(), "clientRequestToken", 36)
+                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
+        if (r.transactStatements() != null) {
+            for (int i = 0; i < r.transactStatements().size(); i++) {
+                r.transactStatements().get(i).check(c, "transactStatements." + (i + 1) + ".member.");
+            }
+        }
+        c.check();
+        List<PartiqlStatement> statements = new ArrayList<>();
+        boolean reads = false, writes = false;
+        for (ExecuteStatement.StatementMember s : r.transactStatements()) {
+            PartiqlStatement st = PartiqlParser.parse(s.statement(), s.parameters());
+            reads |= st.isRead();
+            writes |= !st.isRead();
+            statements.add(st);
+        }
+        if (reads && writes) {
+            throw PartiqlErrors.invalid("ExecuteTransaction API does not support both read and write operations in the same request.");
+        }
+        if (reads) {
+            read(ctx.region(), statements, r.returnConsumedCapacity(), out);
+            return;
+        }
+        List<TransactionCommit.Action> actions = prepare(statements, r.transactStatements());
+        Map<String, ConsumedCapacityWriter.TableUnits> units = TransactionCommit.run(engine, ctx.region(), actions, tokens,
+                r.clientRequestToken(), r.transactStatements());
+        out.writeStartObject();
+        ConsumedCapacityWriter.writeTables(out, r.returnConsumedCapacity(), units);
+        out.writeEndObject();
+    }
+
+    private List<TransactionCommit.Action> prepare(List<PartiqlStatement> statements, List<ExecuteStatement.StatementMember> members) {
+        List<TransactionCommit.Action> actions = new ArrayList<>();
+        Set<ByteBuffer> seen = new HashSet<>();
+        for (int i = 0; i < statements.size(); i++) {
+            PartiqlStatement s = statements.get(i);
+            if ((s instanceof PartiqlStatement.Update u && u.returning() != null)
+                    || (s instanceof PartiqlStatement.Delete d && d.returning() != null)) {
+                throw PartiqlErrors.invalid("Unsupported operation in transaction.");
+            }
+            WriteStatements.Prepared p = WriteStatements.prepare(engine, s, members.get(i).returnValuesOnConditionCheckFailure());
+            if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(p.table().ref(), p.key())))) {
+                throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
+            }
+            actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
+        }
+        return actions;
+    }
+
+    private void read(String region, List<PartiqlStatement> statements, String returnConsumedCapacity, JsonGenerator out) throws IOException {
+        List<SelectRunner.KeyedRead> reads = new ArrayList<>();
+        List<ItemStore.TxItem> items = new ArrayList<>();
+        Set<ByteBuffer> seen = new HashSet<>();
+        for (PartiqlStatement s : statements) {
+            SelectRunner.KeyedRead k = SelectRunner.keyed(engine, (PartiqlStatement.Select) s,
+                    "Reads on indices are not supported within transactions.",
+                    "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+            if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(k.table().ref(), k.key())))) {
+                throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
+            }
+            reads.add(k);
+            items.add(new ItemStore.TxItem(k.table().ref(), k.key(), null));
+        }
+        Partition[] parts = TransactionThrottling.admit(engine, region, reads.size(), i -> reads.get(i).table(),
+                i -> reads.get(i).key(), i -> false);
+        List<ItemStore.Stored> snapshot = engine.items().readSnapshot(items);
+        Map<String, Double> units = new LinkedHashMap<>();
+        out.writeStartObject();
+        out.writeArrayFieldStart("Responses");
+        for (int i = 0; i < snapshot.size(); i++) {
+            ItemStore.Stored stored = snapshot.get(i);
+            SelectRunner.KeyedRead k = reads.get(i);
+            double u = CapacityUnits.transactionalRead(stored == null ? 0 : stored.size());
+            units.merge(k.table().definition().name(), u, Double::sum);
+            TableCapacity cap = engine.capacity().of(k.table());
+            if (cap != null) cap.chargeRead(null, parts[i], u);
+            Map<String, AttributeValue> item = k.result(stored == null ? null : stored.item());
+            out.writeStartObject();
+            if (item != null) {
+                out.writeFieldName("Item");
+                AttributeValueJson.writeItem(out, item);
+            }
+            out.writeEndObject();
+        }
+        out.writeEndArray();
+        ConsumedCapacityWriter.writeList(out, returnConsumedCapacity, units);
+        out.writeEndObject();
+    }
+}

@@ -1,0 +1,253 @@
+package io.basalt.api.partiql;
+
+import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.KeyConditionSpec;
+import io.basalt.engine.query.KeyRange;
+import io.basalt.engine.query.PageReader;
+import io.basalt.engine.query.ReadTarget;
+import io.basalt.engine.query.ScanSegments;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Comparisons;
+import io.basalt.expression.Condition;
+import io.basalt.expression.Operand;
+import io.basalt.expression.Projection;
+import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.model.AttrType;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.KeyCodec;
+import io.basalt.model.KeyShape;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs a PartiQL SELECT the way the service plans it: with the partition key fixed (= or IN) it
+ * is a Query of each partition (a GetItem when the whole key of the table is fixed), otherwise a
+ * Scan; the whole WHERE clause filters the items read. Pages follow Query/Scan: Limit items read
+ * or 1 MB, metered per Query (or Scan, or GetItem) the statement ran.
+ */
+final class SelectRunner {
+    /**
+     * How a SELECT reads.
+     *
+     * @param getKey the full table key when the statement is a GetItem, else null
+     * @param partitions key conditions of the Queries, in order; null for a Scan
+     */
+    record Plan(TableCatalog.Entry table, ReadTarget target, Map<String, AttributeValue> getKey,
+                List<KeyConditionSpec> partitions, boolean forward, Condition filter, Projection projection) {}
+
+    /** Where a page stopped: the Query (partition) index and the last storage key read (null: from the start). */
+    record Position(int partition, byte[] after) {}
+
+    /**
+     * One page.
+     *
+     * @param next where the next page starts, or null when the statement is done
+     * @param lastItem the last item read when the page stopped early (LastEvaluatedKey)
+     */
+    record Page(List<Map<String, AttributeValue>> items, Position next, Map<String, AttributeValue> lastItem, double units) {}
+
+    private SelectRunner() {}
+
+    static Plan plan(Engine engine, PartiqlStatement.Select s, boolean consistentRead) {
+        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+        ReadTarget target = new ReadTarget(table.definition(), null);
+        if (s.index() != null) {
+            IndexDefinition index = table.definition().index(s.index());
+            if (index == null) throw DynamoException.validation("The table does not have the specified index: " + s.index());
+            if (index.global() && consistentRead) {
+                throw PartiqlErrors.invalid("Strongly consistent read is not supported on Global Secondary Indexes");
+            }
+            if (!index.active()) throw DynamoException.validation("Cannot read from backfilling global secondary index: " + index.name());
+            target = new ReadTarget(table.definition(), index);
+        }
+        KeyShape keys = target.keys();
+        List<Condition> conjuncts = StatementKeys.conjuncts(s.where());
+        List<List<AttributeValue>> hashValues = hashValues(conjuncts, keys);
+        Projection projection = s.projection() == null ? null : new Projection(s.projection());
+        checkOrderBy(s, keys, hashValues);
+        if (hashValues == null) {
+            return new Plan(table, target, null, null, true, s.where(), projection);
+        }
+        Sort sort = keys.rangeParts().size() == 1 ? sortCondition(conjuncts, keys.rangeName(), keys.rangeType()) : null;
+        if (!target.isIndex() && hashValues.size() == 1 && (!keys.hasRange() || (sort != null && sort.op().equals("EQ")))) {
+            Map<String, AttributeValue> key = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < keys.hashParts().size(); i++) key.put(keys.hashParts().get(i).name(), hashValues.get(0).get(i));
+            if (keys.hasRange()) key.put(keys.rangeName(), sort.values().get(0));
+            return new Plan(table, target, key, null, true, s.where(), projection);
+        }
+        List<KeyConditionSpec> partitions = new ArrayList<>();
+        for (List<AttributeValue> h : hashValues) {
+            partitions.add(new KeyConditionSpec(h, List.of(), sort == null ? null : sort.op(), sort == null ? null : sort.values()));
+        }
+        return new Plan(table, target, null, partitions, !s.descending(), s.where(), projection);
+    }
+
+    /** ORDER BY needs a Query, names key attributes only, and names the partition key when several partitions are read. */
+    private static void checkOrderBy(PartiqlStatement.Select s, KeyShape keys, List<List<AttributeValue>> hashValues) {
+        if (s.orderBy().isEmpty()) return;
+        if (s.where() == null) throw PartiqlErrors.invalid("Must have WHERE clause in the statement when using ORDER BY clause.");
+        for (String name : s.orderBy()) {
+            if (!keys.isKeyAttribute(name)) {
+                throw PartiqlErrors.invalid("Variable reference " + name + " in ORDER BY clause must be part of the primary key");
+            }
+        }
+        if (hashValues == null) {
+            throw PartiqlErrors.invalid("Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.");
+        }
+        if (hashValues.size() > 1) {
+            if (!s.orderBy().contains(keys.hashName())) {
+                throw PartiqlErrors.invalid("Must have hash key in ORDER BY clause when more than one hash key condition specified in WHERE clause.");
+            }
+            hashValues.sort((a, b) -> {
+                Integer o = Comparisons.order(a.get(0), b.get(0));
+                int c = o == null ? 0 : o;
+                return s.descending() ? -c : c;
+            });
+        }
+    }
+
+    /**
+     * The partition key values the WHERE clause fixes (one list of values per partition), or null
+     * when it fixes none (a Scan). Values of another type than the key's match no item.
+     */
+    private static List<List<AttributeValue>> hashValues(List<Condition> conjuncts, KeyShape keys) {
+        List<AttributeValue> fixed = new ArrayList<>();
+        for (KeyShape.Part p : keys.hashParts()) {
+            AttributeValue v = null;
+            for (Condition c : conjuncts) {
+                v = StatementKeys.compared(c, p.name(), "=");
+                if (v != null) break;
+            }
+            if (v == null) break;
+            fixed.add(v);
+        }
+        List<List<AttributeValue>> out = new ArrayList<>();
+        if (fixed.size() == keys.hashParts().size()) {
+            if (typesMatch(fixed, keys)) out.add(fixed);
+            return out;
+        }
+        if (keys.hashParts().size() != 1) return null;
+        for (Condition c : conjuncts) {
+            if (c instanceof Condition.In in && StatementKeys.names(in.value(), keys.hashName())
+                    && in.candidates().stream().allMatch(o -> o instanceof Operand.Literal)) {
+                for (Operand o : in.candidates()) {
+                    AttributeValue v = ((Operand.Literal) o).value();
+                    if (v.type() == keys.hashType() && out.stream().noneMatch(x -> x.get(0).equals(v))) out.add(List.of(v));
+                }
+                return out;
+            }
+        }
+        return null;
+    }
+
+    private static boolean typesMatch(List<AttributeValue> values, KeyShape keys) {
+        for (int i = 0; i < values.size(); i++) if (values.get(i).type() != keys.hashParts().get(i).type()) return false;
+        return true;
+    }
+
+    private record Sort(String op, List<AttributeValue> values) {}
+
+    /** The first conjunct that narrows the sort key range (as a Query's sort-key condition), or null. */
+    private static Sort sortCondition(List<Condition> conjuncts, String name, AttrType type) {
+        for (Condition c : conjuncts) {
+            if (c instanceof Condition.Compare cmp && !cmp.op().equals("<>")) {
+                boolean flipped = StatementKeys.names(cmp.right(), name) && cmp.left() instanceof Operand.Literal;
+                AttributeValue v = StatementKeys.compared(c, name, cmp.op());
+                if (v == null || v.type() != type) continue;
+                String op = switch (cmp.op()) {
+                    case "=" -> "EQ";
+                    case "<" -> flipped ? "GT" : "LT";
+                    case "<=" -> flipped ? "GE" : "LE";
+                    case ">" -> flipped ? "LT" : "GT";
+                    default -> flipped ? "LE" : "GE";
+                };
+                return new Sort(op, List.of(v));
+            }
+            if (c instanceof Condition.Between b && StatementKeys.names(b.value(), name)
+                    && b.low() instanceof Operand.Literal lo && b.high() instanceof Operand.Literal hi
+                    && lo.value().type() == type && hi.value().type() == type) {
+                Integer o = Comparisons.order(lo.value(), hi.value());
+                if (o != null && o <= 0) return new Sort("BETWEEN", List.of(lo.value(), hi.value()));
+            }
+            if (c instanceof Condition.BeginsWith bw && StatementKeys.names(bw.value(), name)
+                    && bw.prefix() instanceof Operand.Literal l && l.value().type() == type && type != AttrType.N) {
+                return new Sort("BEGINS_WITH", List.of(l.value()));
+            }
+        }
+        return null;
+    }
+
+    /** A SELECT of one item by its full table key (reads in batches and transactions). */
+    record KeyedRead(TableCatalog.Entry table, Map<String, AttributeValue> key, Condition filter, Projection projection) {
+        /** The item as the statement returns it: null when absent or filtered out. */
+        Map<String, AttributeValue> result(Map<String, AttributeValue> stored) {
+            if (stored == null || (filter != null && !filter.test(stored))) return null;
+            return projection == null ? stored : projection.apply(stored);
+        }
+    }
+
+    /**
+     * @param indexMessage the refusal of a read on an index
+     * @param incompleteMessage the refusal of a WHERE clause without the full key
+     */
+    static KeyedRead keyed(Engine engine, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
+        if (s.index() != null) throw PartiqlErrors.invalid(indexMessage);
+        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+        StatementKeys.KeyAndCondition kc;
+        try {
+            kc = StatementKeys.fullKey(s.where(), table.definition().keys());
+        } catch (DynamoException e) {
+            if (!e.getMessage().equals(PartiqlErrors.INCOMPLETE_KEY)) throw e;
+            throw PartiqlErrors.invalid(incompleteMessage);
+        }
+        table.definition().keys().validateKey(kc.key());
+        return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : new Projection(s.projection()));
+    }
+
+    /** Reads one page from {@code start} (null: the beginning). */
+    static Page read(Engine engine, Plan plan, Position start, int limit, boolean consistent) {
+        if (plan.getKey() != null) {
+            ItemStore.Stored stored = engine.items().read(plan.table().ref(), plan.getKey());
+            List<Map<String, AttributeValue>> items = new ArrayList<>();
+            if (stored != null && (plan.filter() == null || plan.filter().test(stored.item()))) items.add(stored.item());
+            return new Page(items, null, null, CapacityUnits.read(stored == null ? 0 : stored.size(), consistent));
+        }
+        ReadTarget target = plan.target();
+        if (plan.partitions() == null) {
+            KeyRange range = ScanSegments.whole(target.id());
+            if (start != null && start.after() != null) range = new KeyRange(KeyCodec.successor(start.after()), range.to(), false);
+            PageReader.Page p = PageReader.read(engine.storage(), target.space(), range, limit, plan.filter(), false);
+            Position next = p.lastItem() == null ? null : new Position(0, target.storageKey(target.lastKeyOf(p.lastItem())));
+            return new Page(p.items(), next, p.lastItem(), CapacityUnits.read(p.bytesRead(), consistent));
+        }
+        List<Map<String, AttributeValue>> items = new ArrayList<>();
+        double units = 0;
+        long bytes = 0;
+        int remaining = limit;
+        for (int i = start == null ? 0 : start.partition(); i < plan.partitions().size(); i++) {
+            KeyRange range = plan.partitions().get(i).range(target.id(), plan.forward());
+            if (start != null && i == start.partition() && start.after() != null) {
+                range = plan.forward() ? new KeyRange(KeyCodec.successor(start.after()), range.to(), false)
+                        : new KeyRange(range.from(), start.after(), true);
+            }
+            PageReader.Page p = PageReader.read(engine.storage(), target.space(), range, remaining, plan.filter(), false);
+            items.addAll(p.items());
+            units += CapacityUnits.read(p.bytesRead(), consistent);
+            bytes += p.bytesRead();
+            remaining -= p.scannedCount();
+            if (p.lastItem() != null) {
+                return new Page(items, new Position(i, target.storageKey(target.lastKeyOf(p.lastItem()))), p.lastItem(), units);
+            }
+            if (bytes >= PageReader.MAX_PAGE_BYTES && i + 1 < plan.partitions().size()) {
+                return new Page(items, new Position(i + 1, null), null, units);
+            }
+        }
+        return new Page(items, null, null, units);
+    }
+}

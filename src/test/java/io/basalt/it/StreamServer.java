@@ -1,0 +1,63 @@
+package io.basalt.it;
+
+import static io.basalt.it.Sdk.item;
+import static io.basalt.it.Sdk.n;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.Basalt;
+import io.basalt.BasaltConfig;
+import io.basalt.engine.TimeSettings;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
+
+/**
+ * An in-memory Basalt with its own clocks (shard rollover, status delays) and the two SDK clients
+ * a streams test needs; plus the random change workload the change-log tests share.
+ */
+final class StreamServer implements AutoCloseable {
+    final Basalt server;
+    final DynamoDbClient ddb;
+    final DynamoDbStreamsClient streams;
+
+    StreamServer(TimeSettings times) {
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withTimes(times));
+        ddb = ServerTestBase.client(server.endpoint());
+        streams = StreamLog.client(server.endpoint());
+    }
+
+    @Override
+    public void close() {
+        streams.close();
+        ddb.close();
+        server.close();
+    }
+
+    /** One random put, ADD update or delete of one of {@code keys} keys ("k0", "k1", ...). */
+    static void randomChange(DynamoDbClient c, String table, int keys) {
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        String key = "k" + r.nextInt(keys);
+        switch (r.nextInt(3)) {
+            case 0 -> c.putItem(b -> b.tableName(table).item(item("pk", key, "v", n(Integer.toString(r.nextInt(1000))))));
+            case 1 -> c.updateItem(b -> b.tableName(table).key(item("pk", key)).updateExpression("ADD c :one")
+                    .expressionAttributeValues(Map.of(":one", n("1"))));
+            default -> c.deleteItem(b -> b.tableName(table).key(item("pk", key)));
+        }
+    }
+
+    /** The change-log workload: 10,000 random changes of 100 keys from 4 threads. */
+    static void tenThousandChanges(DynamoDbClient c, String table) throws InterruptedException {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        for (int t = 0; t < 4; t++) {
+            pool.execute(() -> {
+                for (int i = 0; i < 2500; i++) randomChange(c, table, 100);
+            });
+        }
+        pool.shutdown();
+        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+    }
+}
