@@ -174,6 +174,20 @@ class CapacityMeteringIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "ExecuteStatement", parameters = {"ReturnConsumedCapacity"})
+    void partiqlStatementsAreMetered() {
+        double writes = usage(T).writeUnits(), reads = usage(T).readUnits();
+        var insert = ddb.executeStatement(b -> b.statement("INSERT INTO \"" + T + "\" VALUE {'pk': 'pq', 'd': '" + "d".repeat(1500) + "'}")
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        assertEquals(2.0, insert.consumedCapacity().capacityUnits(), "1,506 bytes: 2 write units");
+        assertEquals(2.0, usage(T).writeUnits() - writes);
+        var select = ddb.executeStatement(b -> b.statement("SELECT * FROM \"" + T + "\" WHERE pk = 'pq'").consistentRead(true)
+                .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        assertEquals(1.0, select.consumedCapacity().capacityUnits());
+        assertEquals(1.0, usage(T).readUnits() - reads);
+    }
+
+    @Test
     void capacityOffStillAnswersConsumedCapacity() {
         var settings = server.engine().capacity().settings();
         ddb.putItem(b -> b.tableName(T).item(sized("off", 100)));
