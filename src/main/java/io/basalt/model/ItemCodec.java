@@ -113,14 +113,19 @@ public final class ItemCodec {
     public static long visit(byte[] bytes, int offset, Visitor v) {
         Reader r = new Reader(bytes);
         r.pos = offset;
+        return visitEntries(r, v, 0);
+    }
+
+    /** A map's entries; each costs its name, its value and {@code perEntry} bytes (1 inside an M, 0 at the top). */
+    private static long visitEntries(Reader r, Visitor v, int perEntry) {
         int n = r.varint();
         v.beginMap(n);
         long size = 0;
         for (int i = 0; i < n; i++) {
             int len = r.varint();
-            v.name(bytes, r.pos, len);
+            v.name(r.buf, r.pos, len);
             r.pos += len;
-            size += len + visitValue(r, v);
+            size += perEntry + len + visitValue(r, v);
         }
         v.endMap();
         return size;
@@ -176,17 +181,7 @@ public final class ItemCodec {
                 return 1;
             }
             case T_M -> {
-                int n = r.varint();
-                v.beginMap(n);
-                long size = 3;
-                for (int i = 0; i < n; i++) {
-                    int len = r.varint();
-                    v.name(b, r.pos, len);
-                    r.pos += len;
-                    size += 1 + len + visitValue(r, v);
-                }
-                v.endMap();
-                return size;
+                return 3 + visitEntries(r, v, 1);
             }
             case T_L -> {
                 int n = r.varint();
