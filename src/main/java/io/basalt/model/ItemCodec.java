@@ -16,7 +16,10 @@ import java.util.Map;
  */
 public final class ItemCodec {
     private static final byte T_S = 1, T_N = 2, T_B = 3, T_TRUE = 4, T_FALSE = 5, T_NULL = 6,
-            T_M = 7, T_L = 8, T_SS = 9, T_NS = 10, T_BS = 11;
+            T_M = 7, T_L = 8, T_SS = 9, T_NS = 10, T_BS = 11,
+            // an S whose UTF-8 needs no escaping in JSON (no control character, quote or backslash):
+            // checked once when written, so responses copy it without looking at every byte
+            T_S_PLAIN = 12;
 
     private ItemCodec() {}
 
@@ -43,7 +46,11 @@ public final class ItemCodec {
 
     private static void writeValue(Writer w, AttributeValue v) {
         switch (v) {
-            case AttributeValue.S s -> { w.b(T_S); w.string(s.value()); }
+            case AttributeValue.S s -> {
+                int at = w.pos;
+                w.b(T_S_PLAIN);
+                if (!w.string(s.value())) w.buf[at] = T_S;
+            }
             case AttributeValue.N n -> { w.b(T_N); w.string(n.value().toString()); }
             case AttributeValue.B b -> { w.b(T_B); w.bytes(b.value()); }
             case AttributeValue.Bool b -> w.b(b.value() ? T_TRUE : T_FALSE);
@@ -96,6 +103,11 @@ public final class ItemCodec {
         void endList();
 
         void string(byte[] utf8, int offset, int length);
+
+        /** A string known to need no escaping in JSON. */
+        default void plainString(byte[] utf8, int offset, int length) {
+            string(utf8, offset, length);
+        }
 
         void number(byte[] text, int offset, int length);
 
@@ -153,9 +165,10 @@ public final class ItemCodec {
         byte tag = r.b();
         byte[] b = r.buf;
         switch (tag) {
-            case T_S -> {
+            case T_S, T_S_PLAIN -> {
                 int len = r.varint();
-                v.string(b, r.pos, len);
+                if (tag == T_S_PLAIN) v.plainString(b, r.pos, len);
+                else v.string(b, r.pos, len);
                 r.pos += len;
                 return len;
             }
@@ -229,7 +242,7 @@ public final class ItemCodec {
     private static AttributeValue readValue(Reader r) {
         byte tag = r.b();
         switch (tag) {
-            case T_S: return new AttributeValue.S(r.string());
+            case T_S, T_S_PLAIN: return new AttributeValue.S(r.string());
             case T_N: return new AttributeValue.N(DNumber.fromCanonical(r.string()));
             case T_B: return new AttributeValue.B(r.bytes());
             case T_TRUE: return AttributeValue.Bool.TRUE;
@@ -295,12 +308,15 @@ public final class ItemCodec {
             pos += b.length;
         }
 
-        void string(String s) {
+        /** Writes the string; returns whether it needs no escaping in JSON. */
+        boolean string(String s) {
             // ASCII fast path avoids an intermediate byte[]
             int n = s.length();
-            boolean ascii = true;
+            boolean ascii = true, plain = true;
             for (int i = 0; i < n; i++) {
-                if (s.charAt(i) >= 0x80) { ascii = false; break; }
+                char c = s.charAt(i);
+                if (c >= 0x80) ascii = false;
+                else if (c < 0x20 || c == '"' || c == '\\') plain = false;
             }
             if (ascii) {
                 varint(n);
@@ -310,6 +326,7 @@ public final class ItemCodec {
             } else {
                 bytes(s.getBytes(StandardCharsets.UTF_8));
             }
+            return plain;
         }
 
         byte[] toArray() { return java.util.Arrays.copyOf(buf, pos); }
