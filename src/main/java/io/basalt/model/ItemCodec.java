@@ -16,7 +16,10 @@ import java.util.Map;
  */
 public final class ItemCodec {
     private static final byte T_S = 1, T_N = 2, T_B = 3, T_TRUE = 4, T_FALSE = 5, T_NULL = 6,
-            T_M = 7, T_L = 8, T_SS = 9, T_NS = 10, T_BS = 11;
+            T_M = 7, T_L = 8, T_SS = 9, T_NS = 10, T_BS = 11,
+            // an S whose UTF-8 needs no escaping in JSON (no control character, quote or backslash):
+            // checked once when written, so responses copy it without looking at every byte
+            T_S_PLAIN = 12;
 
     private ItemCodec() {}
 
@@ -43,7 +46,11 @@ public final class ItemCodec {
 
     private static void writeValue(Writer w, AttributeValue v) {
         switch (v) {
-            case AttributeValue.S s -> { w.b(T_S); w.string(s.value()); }
+            case AttributeValue.S s -> {
+                int at = w.pos;
+                w.b(T_S_PLAIN);
+                if (!w.string(s.value())) w.buf[at] = T_S;
+            }
             case AttributeValue.N n -> { w.b(T_N); w.string(n.value().toString()); }
             case AttributeValue.B b -> { w.b(T_B); w.bytes(b.value()); }
             case AttributeValue.Bool b -> w.b(b.value() ? T_TRUE : T_FALSE);
@@ -97,6 +104,11 @@ public final class ItemCodec {
 
         void string(byte[] utf8, int offset, int length);
 
+        /** A string known to need no escaping in JSON. */
+        default void plainString(byte[] utf8, int offset, int length) {
+            string(utf8, offset, length);
+        }
+
         void number(byte[] text, int offset, int length);
 
         void binary(byte[] bytes, int offset, int length);
@@ -113,14 +125,19 @@ public final class ItemCodec {
     public static long visit(byte[] bytes, int offset, Visitor v) {
         Reader r = new Reader(bytes);
         r.pos = offset;
+        return visitEntries(r, v, 0);
+    }
+
+    /** A map's entries; each costs its name, its value and {@code perEntry} bytes (1 inside an M, 0 at the top). */
+    private static long visitEntries(Reader r, Visitor v, int perEntry) {
         int n = r.varint();
         v.beginMap(n);
         long size = 0;
         for (int i = 0; i < n; i++) {
             int len = r.varint();
-            v.name(bytes, r.pos, len);
+            v.name(r.buf, r.pos, len);
             r.pos += len;
-            size += len + visitValue(r, v);
+            size += perEntry + len + visitValue(r, v);
         }
         v.endMap();
         return size;
@@ -148,9 +165,10 @@ public final class ItemCodec {
         byte tag = r.b();
         byte[] b = r.buf;
         switch (tag) {
-            case T_S -> {
+            case T_S, T_S_PLAIN -> {
                 int len = r.varint();
-                v.string(b, r.pos, len);
+                if (tag == T_S_PLAIN) v.plainString(b, r.pos, len);
+                else v.string(b, r.pos, len);
                 r.pos += len;
                 return len;
             }
@@ -176,17 +194,7 @@ public final class ItemCodec {
                 return 1;
             }
             case T_M -> {
-                int n = r.varint();
-                v.beginMap(n);
-                long size = 3;
-                for (int i = 0; i < n; i++) {
-                    int len = r.varint();
-                    v.name(b, r.pos, len);
-                    r.pos += len;
-                    size += 1 + len + visitValue(r, v);
-                }
-                v.endMap();
-                return size;
+                return 3 + visitEntries(r, v, 1);
             }
             case T_L -> {
                 int n = r.varint();
@@ -234,7 +242,7 @@ public final class ItemCodec {
     private static AttributeValue readValue(Reader r) {
         byte tag = r.b();
         switch (tag) {
-            case T_S: return new AttributeValue.S(r.string());
+            case T_S, T_S_PLAIN: return new AttributeValue.S(r.string());
             case T_N: return new AttributeValue.N(DNumber.fromCanonical(r.string()));
             case T_B: return new AttributeValue.B(r.bytes());
             case T_TRUE: return AttributeValue.Bool.TRUE;
@@ -300,12 +308,15 @@ public final class ItemCodec {
             pos += b.length;
         }
 
-        void string(String s) {
+        /** Writes the string; returns whether it needs no escaping in JSON. */
+        boolean string(String s) {
             // ASCII fast path avoids an intermediate byte[]
             int n = s.length();
-            boolean ascii = true;
+            boolean ascii = true, plain = true;
             for (int i = 0; i < n; i++) {
-                if (s.charAt(i) >= 0x80) { ascii = false; break; }
+                char c = s.charAt(i);
+                if (c >= 0x80) ascii = false;
+                else if (c < 0x20 || c == '"' || c == '\\') plain = false;
             }
             if (ascii) {
                 varint(n);
@@ -315,6 +326,7 @@ public final class ItemCodec {
             } else {
                 bytes(s.getBytes(StandardCharsets.UTF_8));
             }
+            return plain;
         }
 
         byte[] toArray() { return java.util.Arrays.copyOf(buf, pos); }

@@ -94,6 +94,18 @@ public final class StoredItemJson implements ItemCodec.Visitor {
     }
 
     @Override
+    public void plainString(byte[] utf8, int offset, int length) {
+        try {
+            g.writeStartObject();
+            g.writeFieldName("S");
+            g.writeRawUTF8String(utf8, offset, length); // checked when stored: nothing to escape
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
     public void number(byte[] text, int offset, int length) {
         scalar("N", text, offset, length, false);
     }

@@ -44,12 +44,16 @@ final class RocksCursor implements StorageCursor {
             stored = null;
             return false;
         }
-        key = it.key();
+        key = null; // fetched on demand: page reads of whole items never look at keys
         stored = it.value();
         return true;
     }
 
-    @Override public byte[] key() { return key; }
+    @Override
+    public byte[] key() {
+        if (key == null && stored != null) key = it.key();
+        return key;
+    }
     @Override public byte[] value() { return RocksStorage.valueOf(stored); }
     @Override public byte[] valueBytes() { return stored; }
     @Override public int valueOffset() { return RocksStorage.HEADER; }

@@ -70,7 +70,7 @@ public final class RocksStorage implements StorageEngine {
         cfOptions = new ColumnFamilyOptions()
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
-                .setWriteBufferSize(16L * 1024 * 1024)
+                .setWriteBufferSize(8L * 1024 * 1024)
                 .setMaxWriteBufferNumber(3)
                 .setMemtablePrefixBloomSizeRatio(0.05)
                 .setMemtableWholeKeyFiltering(true);
@@ -79,6 +79,9 @@ public final class RocksStorage implements StorageEngine {
                 .setCreateIfMissing(true)
                 .setCreateMissingColumnFamilies(true)
                 .setMaxBackgroundJobs(2)
+                // writers waiting for their write group block instead of spinning: on a few cores
+                // the spinning costs more CPU than it saves latency
+                .setEnableWriteThreadAdaptiveYield(false)
                 .setKeepLogFileNum(3)
                 .setMaxTotalWalSize(64L * 1024 * 1024);
         List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
