@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.LimitExceededException;
+import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExceededException;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
@@ -94,6 +95,45 @@ class ThrottlingIT {
                 x -> x.put(p -> p.tableName("burst").item(tenKb("t1"))))));
         assertEquals("ProvisionedThroughputExceeded", t.cancellationReasons().get(0).code());
         assertEquals(TABLE_MESSAGE, t.cancellationReasons().get(0).message());
+    }
+
+    @Test
+    @Covers(operation = "UpdateItem", parameters = {"UpdateExpression"})
+    void anUnderProvisionedGsiThrottlesUpdatesAndDeletesThatTouchIt() {
+        ddb.createTable(b -> b.tableName("gsi_writes").billingMode(BillingMode.PROVISIONED)
+                .provisionedThroughput(t -> t.readCapacityUnits(1000L).writeCapacityUnits(1000L))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("by_g").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(pr -> pr.projectionType(ProjectionType.ALL))
+                        .provisionedThroughput(t -> t.readCapacityUnits(1L).writeCapacityUnits(1L))));
+        for (int i = 0; i < 40; i++) {
+            int ii = i;
+            ddb.putItem(b -> b.tableName("gsi_writes").item(tenKb("k" + ii))); // not in the index: the GSI pays nothing
+        }
+        // each update puts a 10 KB entry into by_g (1 WCU: 300 units of burst), so the 31st is refused
+        ProvisionedThroughputExceededException refused = null;
+        for (int i = 0; i < 40 && refused == null; i++) {
+            int ii = i;
+            try {
+                ddb.updateItem(b -> b.tableName("gsi_writes").key(Map.of("pk", s("k" + ii))).updateExpression("SET g = :g")
+                        .expressionAttributeValues(Map.of(":g", s("g" + ii))));
+            } catch (ProvisionedThroughputExceededException e) {
+                refused = e;
+                assertEquals(30, ii);
+            }
+        }
+        assertTrue(refused != null, "the index ran out of capacity");
+        assertEquals(io.basalt.engine.capacity.Throttled.INDEX_MESSAGE, refused.awsErrorDetails().errorMessage());
+        assertEquals("IndexWriteProvisionedThroughputExceeded", refused.throttlingReasons().get(0).reason());
+        // the refused update changed nothing; a delete of an indexed item is refused too, others pass
+        assertTrue(!ddb.getItem(b -> b.tableName("gsi_writes").key(Map.of("pk", s("k30")))).item().containsKey("g"));
+        assertThrows(ProvisionedThroughputExceededException.class,
+                () -> ddb.deleteItem(b -> b.tableName("gsi_writes").key(Map.of("pk", s("k0")))));
+        ddb.deleteItem(b -> b.tableName("gsi_writes").key(Map.of("pk", s("k39"))));
+        ddb.updateItem(b -> b.tableName("gsi_writes").key(Map.of("pk", s("k38"))).updateExpression("SET other = :o")
+                .expressionAttributeValues(Map.of(":o", s("x"))));
     }
 
     @Test

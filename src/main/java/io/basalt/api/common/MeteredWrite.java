@@ -24,14 +24,24 @@ public record MeteredWrite(WriteOutcome outcome, WriteCapacity units) {
 
     /**
      * @param newItem the item a put writes (its GSIs must admit it too), null for updates and deletes
+     *                (their GSI changes are admitted inside the write, once the old item is known)
      */
     public static MeteredWrite run(Engine engine, RequestContext ctx, TableCatalog.Entry table, Map<String, AttributeValue> key,
                                    Map<String, AttributeValue> newItem, ItemMutation mutation) {
         TableCapacity cap = engine.capacity().of(table);
         Partition part = cap == null ? null : cap.admitWrite(ctx.region(), key, newItem);
+        ItemMutation admitted = mutation;
+        if (cap != null && newItem == null) {
+            // an update or delete: its GSI changes are known once the old item is read
+            admitted = current -> {
+                Map<String, AttributeValue> next = mutation.apply(current);
+                if (next != current) cap.admitIndexWrites(ctx.region(), current, next);
+                return next;
+            };
+        }
         WriteOutcome w;
         try {
-            w = engine.items().write(table.ref(), key, mutation);
+            w = engine.items().write(table.ref(), key, admitted);
         } catch (ConditionalCheckFailed e) {
             if (cap != null) cap.chargeFailedWrite(part, e.existingItem() == null ? 0 : ItemSize.of(e.existingItem()), false);
             throw e;

@@ -175,14 +175,25 @@ public final class TableCapacity {
         AttributeValue partitionKey = key.get(definition.keys().hashName());
         Partition p = admit(region, null, PartitionHash.of(partitionKey), false, partitionKey);
         if (insights != null) keyInsight(key);
-        if (newItem != null && enforce()) {
-            for (IndexCapacity ic : indexes.values()) {
-                if (!ic.global() || !IndexEntries.indexed(ic.definition, newItem)) continue;
-                List<AttributeValue> values = ic.definition.keys().hashValues(newItem);
-                admit(region, ic.name(), PartitionHash.of(values), false, values);
-            }
-        }
+        if (newItem != null) admitIndexWrites(region, null, newItem);
         return p;
+    }
+
+    /**
+     * Admits a write's changes to the GSIs the item is (or was) in: a GSI out of capacity refuses the
+     * base-table write, whether it puts, updates or deletes the index entry. Called with the old and
+     * new item once the write is computed (for updates and deletes, inside the write).
+     */
+    public void admitIndexWrites(String region, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        if (!enforce()) return;
+        for (IndexCapacity ic : indexes.values()) {
+            if (!ic.global()) continue;
+            Map<String, AttributeValue> entry = newItem != null && IndexEntries.indexed(ic.definition, newItem) ? newItem
+                    : oldItem != null && IndexEntries.indexed(ic.definition, oldItem) ? oldItem : null;
+            if (entry == null) continue;
+            List<AttributeValue> values = ic.definition.keys().hashValues(entry);
+            admit(region, ic.name(), PartitionHash.of(values), false, values);
+        }
     }
 
     private Partition admit(String region, String gsi, long hash, boolean read, Object insightKey) {

@@ -299,6 +299,15 @@ class PartitionsTest {
         assertEquals(Throttled.INDEX_MESSAGE, seen.getMessage());
         assertEquals("IndexWriteProvisionedThroughputExceeded", seen.reason());
         assertEquals("arn:aws:dynamodb:us-east-1:000000000000:table/t/index/by_g", seen.resource());
+        // updates and deletes that touch the exhausted index are refused as well; others are not
+        Map<String, AttributeValue> indexed = Map.of("pk", s("k1"), "g", s("g1"));
+        Map<String, AttributeValue> notIndexed = Map.of("pk", s("k1"), "x", s("1"));
+        Throttled update = org.junit.jupiter.api.Assertions.assertThrows(Throttled.class,
+                () -> t.admitIndexWrites("us-east-1", indexed, Map.of("pk", s("k1"), "g", s("g2"))));
+        assertEquals("IndexWriteProvisionedThroughputExceeded", update.reason());
+        org.junit.jupiter.api.Assertions.assertThrows(Throttled.class, () -> t.admitIndexWrites("us-east-1", indexed, null));
+        org.junit.jupiter.api.Assertions.assertThrows(Throttled.class, () -> t.admitIndexWrites("us-east-1", notIndexed, indexed));
+        t.admitIndexWrites("us-east-1", notIndexed, Map.of("pk", s("k1"), "x", s("2")));
     }
 
     @Test
