@@ -1,5 +1,6 @@
 package io.basalt.engine.transact;
 
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -10,13 +11,20 @@ import java.util.function.Supplier;
  * call with the same token and the same request returns the first result without writing again;
  * the same token with another request is refused. Calls with one token are serialized, so two
  * concurrent first calls cannot both write.
+ *
+ * <p>The SDKs put a fresh token on every transaction, so a busy server sees thousands per second.
+ * Tokens are forgotten in the order they were recorded (no scans), when their window ends or when
+ * more than {@link #MAX_TOKENS} are remembered: memory stays bounded, and a replay of a token older
+ * than the newest 20,000 runs again (SDK retries come within seconds).
  */
 public final class IdempotencyCache {
     public static final long WINDOW_MILLIS = 10 * 60 * 1000;
+    public static final int MAX_TOKENS = 20_000;
 
-    private record Entry(Object request, Object result, long expires) {}
+    private record Entry(String token, Object request, Object result, long expires) {}
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final ArrayDeque<Entry> order = new ArrayDeque<>(); // guarded by itself
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
 
     /** Thrown when a token is reused with a different request. */
@@ -42,12 +50,28 @@ public final class IdempotencyCache {
                 return (R) e.result();
             }
             R result = call.get();
-            entries.put(token, new Entry(request, result, now + WINDOW_MILLIS));
-            if (entries.size() > 10_000) entries.values().removeIf(x -> x.expires() <= now);
+            Entry added = new Entry(token, request, result, now + WINDOW_MILLIS);
+            entries.put(token, added);
+            forgetOld(added, now);
             return result;
         } finally {
             lock.unlock();
             if (!lock.hasQueuedThreads()) locks.remove(token, lock);
         }
+    }
+
+    private void forgetOld(Entry added, long now) {
+        synchronized (order) {
+            order.addLast(added);
+            for (Entry first; (first = order.peekFirst()) != null && (first.expires() <= now || order.size() > MAX_TOKENS); ) {
+                order.pollFirst();
+                entries.remove(first.token(), first);
+            }
+        }
+    }
+
+    /** Tokens remembered now (for tests). */
+    public int size() {
+        return entries.size();
     }
 }
