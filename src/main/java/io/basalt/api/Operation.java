@@ -29,4 +29,14 @@ public interface Operation<Q> {
 
     /** Validates, executes and writes the whole response object (start to end) to {@code out}. */
     void execute(RequestContext ctx, Q request, JsonGenerator out) throws IOException;
+
+    /**
+     * Whether a network thread may try this operation itself, with memory-only reads
+     * ({@link io.basalt.storage.MemoryOnlyReads}), before handing it to a worker. Only for operations
+     * that do every storage read before any side effect (capacity charged, Contributor Insights
+     * counted), since an attempt that meets {@link io.basalt.storage.ReadWouldBlock} is run again.
+     */
+    default boolean inlineable() {
+        return false;
+    }
 }

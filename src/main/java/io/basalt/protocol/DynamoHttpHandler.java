@@ -37,6 +37,9 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(DynamoHttpHandler.class);
     private static final String HEALTHY = "healthy: dynamodb." + SigV4Header.DEFAULT_REGION + ".amazonaws.com ";
 
+    /** -Dbasalt.inlineReads=false: every API call goes to the worker pool (for comparisons). */
+    private static final boolean INLINE_READS = !"false".equals(System.getProperty("basalt.inlineReads"));
+
     private final RequestDispatcher dispatcher;
     private final Executor executor;
     private final BodyBudget budget;
@@ -117,6 +120,7 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.NOT_FOUND, HttpResponses.NOT_AN_OPERATION,
                     null, requestId));
         } else {
+            if (INLINE_READS && dispatcher.tryInline(req.headers().get("X-Amz-Target")) && callInline(req, requestId)) return;
             int reserved = req.content().readableBytes();
             try {
                 executor.execute(() -> call(req, reserved, requestId));
@@ -125,6 +129,28 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
                 answer(req, HttpResponses.error(ctx.alloc(), HttpResponses.throttling(), responseContentType(req), requestId));
             }
         }
+    }
+
+    /**
+     * On the event loop: a read that memory can answer (a cached item) is answered right here,
+     * saving the two thread hand-offs of the worker pool; false when it needs a worker after all.
+     */
+    private boolean callInline(FullHttpRequest req, String requestId) {
+        ByteBuf out = ctx.alloc().buffer(256);
+        int status;
+        try (ByteBufOutputStream os = new ByteBufOutputStream(out)) {
+            status = dispatcher.dispatchInline(dynamoRequest(req), body(req.content()), os, requestId);
+        } catch (Throwable e) {
+            out.release();
+            return false; // the worker runs it again and reports what goes wrong
+        }
+        if (status == RequestDispatcher.NEEDS_WORKER) {
+            out.release();
+            return false;
+        }
+        budget.release(req.content().readableBytes());
+        answer(req, HttpResponses.response(HttpResponseStatus.valueOf(status), out, responseContentType(req), requestId));
+        return true;
     }
 
     /** On a worker: runs the API call, then answers on the event loop. */

@@ -10,6 +10,8 @@ import io.basalt.api.RequestContext;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.protocol.json.JsonIn;
+import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.storage.ReadWouldBlock;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -78,6 +80,44 @@ public final class RequestDispatcher {
         this.metrics = metrics;
     }
 
+    /** Returned by {@link #dispatchInline} when the request needs a worker thread. */
+    public static final int NEEDS_WORKER = -1;
+
+    private final java.util.concurrent.ConcurrentHashMap<Operation<?>, InlineGate> gates = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Whether to try a request with this X-Amz-Target through {@link #dispatchInline}: its operation
+     * allows it and recent attempts were mostly answered from memory ({@link InlineGate}).
+     */
+    public boolean tryInline(String target) {
+        Operation<?> op = operation(target);
+        return op != null && op.inlineable() && gate(op).shouldTry();
+    }
+
+    private InlineGate gate(Operation<?> op) {
+        InlineGate g = gates.get(op);
+        return g != null ? g : gates.computeIfAbsent(op, o -> new InlineGate());
+    }
+
+    /**
+     * Tries the request on the calling (network) thread with memory-only reads: the HTTP status when
+     * answered (the body written to {@code out}), or {@link #NEEDS_WORKER} when a read needed the
+     * disk, in which case nothing was written and nothing was recorded, and the request must go to
+     * {@link #dispatch} on a worker.
+     */
+    public int dispatchInline(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
+        Operation<?> op = operation(request.target());
+        InlineGate gate = op == null ? null : gates.get(op);
+        try {
+            int status = MemoryOnlyReads.run(() -> dispatch(request, body, out, requestId));
+            if (gate != null) gate.answered();
+            return status;
+        } catch (ReadWouldBlock needsDisk) {
+            if (gate != null) gate.neededWorker();
+            return NEEDS_WORKER;
+        }
+    }
+
     /** The outcome: HTTP status; the body has been written to {@code out}. */
     public int dispatch(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
         try {
@@ -94,14 +134,17 @@ public final class RequestDispatcher {
             RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();
-            boolean ok = false;
+            int status;
             try {
-                int status = run(op, ctx, body, out);
-                ok = true;
-                return status;
-            } finally {
-                metrics.record(op.name(), ok, System.nanoTime() - started);
+                status = run(op, ctx, body, out);
+            } catch (ReadWouldBlock retriedOnAWorker) {
+                throw retriedOnAWorker;
+            } catch (Throwable e) {
+                metrics.record(op.name(), false, System.nanoTime() - started);
+                throw e;
             }
+            metrics.record(op.name(), true, System.nanoTime() - started);
+            return status;
         } catch (DynamoException e) {
             writeError(e, out);
             return e.type().httpStatus();
@@ -121,7 +164,7 @@ public final class RequestDispatcher {
         buffer.reset();
         try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
             op.execute(ctx, request, g);
-        } catch (DynamoException e) {
+        } catch (DynamoException | ReadWouldBlock e) {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
             LOG.error("Internal error in {} (request id {})", op.name(), ctx.requestId(), e);

@@ -35,6 +35,23 @@ public interface StorageEngine extends AutoCloseable {
      */
     long commit(WriteBatch batch) throws VersionConflictException;
 
+    /**
+     * Locks one key against other commits until the returned handle is closed, so a read made
+     * after it is current until the commit made with {@link #commit(WriteBatch, HeldKey)}. Engines
+     * whose version checks are cheap need not lock (the default).
+     */
+    default HeldKey lockForWrite(Space space, byte[] key) {
+        return HeldKey.NONE;
+    }
+
+    /**
+     * {@link #commit(WriteBatch)} by the holder of {@code held}: the held key's version was read
+     * under the lock, so it need not be checked again.
+     */
+    default long commit(WriteBatch batch, HeldKey held) throws VersionConflictException {
+        return commit(batch);
+    }
+
     /** Deletes every key in [from, to) without version checks (dropping a table's data). */
     void deleteRange(Space space, byte[] from, byte[] to);
 

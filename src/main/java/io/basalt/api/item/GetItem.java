@@ -31,6 +31,8 @@ public final class GetItem implements Operation<GetItemRequest> {
 
     @Override public String name() { return "GetItem"; }
 
+    @Override public boolean inlineable() { return true; }
+
     @Override
     public GetItemRequest parse(JsonParser p) throws IOException {
         return GetItemRequest.parse(p);
@@ -59,25 +61,24 @@ public final class GetItem implements Operation<GetItemRequest> {
         }
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
+        // every storage read comes before the capacity admission (a side effect): see inlineable()
+        Versioned raw = null;
+        ItemStore.Stored stored = null;
+        if (projection == null) raw = engine.items().readStored(table.ref(), r.key());
+        else stored = engine.items().read(table.ref(), r.key());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key());
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         long size = 0;
         out.writeStartObject();
-        if (projection == null) {
+        if (raw != null) {
             // the whole item: copied from its stored bytes into the response, never decoded
-            Versioned raw = engine.items().readStored(table.ref(), r.key());
-            if (raw != null) {
-                out.writeFieldName("Item");
-                size = StoredItemJson.write(out, raw.bytes(), raw.offset());
-            }
-        } else {
-            ItemStore.Stored stored = engine.items().read(table.ref(), r.key());
-            if (stored != null) {
-                size = stored.size();
-                out.writeFieldName("Item");
-                AttributeValueJson.writeItem(out, projection.apply(stored.item()));
-            }
+            out.writeFieldName("Item");
+            size = StoredItemJson.write(out, raw.bytes(), raw.offset());
+        } else if (stored != null) {
+            size = stored.size();
+            out.writeFieldName("Item");
+            AttributeValueJson.writeItem(out, projection.apply(stored.item()));
         }
         double units = CapacityUnits.read(size, consistent);
         if (cap != null) cap.chargeRead(null, part, units);

@@ -12,6 +12,8 @@ import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.KeyConditionSpec;
 import io.basalt.engine.query.KeyRange;
 import io.basalt.engine.query.PageReader;
+import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.storage.ReadWouldBlock;
 import io.basalt.error.DynamoException;
 import io.basalt.model.KeyCodec;
 import io.basalt.model.KeyShape;
@@ -30,6 +32,8 @@ public final class Query implements Operation<ReadRequest> {
     }
 
     @Override public String name() { return "Query"; }
+
+    @Override public boolean inlineable() { return true; }
 
     @Override
     public ReadRequest parse(JsonParser p) throws IOException {
@@ -74,10 +78,13 @@ public final class Query implements Operation<ReadRequest> {
                     : new KeyRange(range.from(), min(range.to(), start), true);
         }
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
-        TableCapacity cap = engine.capacity().of(table);
-        Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
+        // on a network thread every storage read must come before the admission (see inlineable());
+        // LSI pages that fetch from the table read after it, so they go to a worker
+        if (MemoryOnlyReads.active() && ReadRules.fetchFromTable(target, r, ex.projection())) throw ReadWouldBlock.INSTANCE;
         PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()),
                 ReadRules.wholeItems(r, target, ex.projection(), ex.filter()));
+        TableCapacity cap = engine.capacity().of(table);
+        Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 

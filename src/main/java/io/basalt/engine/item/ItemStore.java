@@ -5,6 +5,7 @@ import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
 import io.basalt.model.KeyCodec;
 import io.basalt.model.KeyShape;
+import io.basalt.storage.HeldKey;
 import io.basalt.storage.Mutation;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageEngine;
@@ -52,9 +53,18 @@ public final class ItemStore {
         return storage.get(Space.ITEMS, storageKey(table, key));
     }
 
-    /** Applies a mutation atomically, retrying on concurrent changes. */
+    /**
+     * Applies a mutation atomically. The key is locked before it is read (engines that lock), so the
+     * commit needs no second read; engines without locks retry on concurrent changes.
+     */
     public WriteOutcome write(TableRef table, Map<String, AttributeValue> key, ItemMutation mutation) {
         byte[] storageKey = storageKey(table, key);
+        try (HeldKey held = storage.lockForWrite(Space.ITEMS, storageKey)) {
+            return write(table, storageKey, mutation, held);
+        }
+    }
+
+    private WriteOutcome write(TableRef table, byte[] storageKey, ItemMutation mutation, HeldKey held) {
         for (int attempt = 0; ; attempt++) {
             Versioned current = storage.get(Space.ITEMS, storageKey);
             Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.bytes(), current.offset());
@@ -76,7 +86,7 @@ public final class ItemStore {
                 c.contribute(table, old, next, batch);
             }
             try {
-                storage.commit(batch);
+                storage.commit(batch, held);
             } catch (VersionConflictException e) {
                 for (ChangeContributor c : contributors) c.aborted();
                 if (attempt > 8) Thread.yield();

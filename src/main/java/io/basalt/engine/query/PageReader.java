@@ -4,6 +4,8 @@ import io.basalt.expression.Condition;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
+import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
@@ -39,6 +41,12 @@ public final class PageReader {
         }
     }
 
+    /**
+     * A page read on a network thread (memory-only reads) stops past this many bytes and goes to a
+     * worker instead: big pages would hold up every other connection of the event loop.
+     */
+    static final long INLINE_BYTES = 64 * 1024;
+
     public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
         return read(storage, Space.ITEMS, range, limit, filter, countOnly);
     }
@@ -65,6 +73,7 @@ public final class PageReader {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 scanned++;
                 bytes += ItemSize.of(item);
+                if (bytes > INLINE_BYTES && MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
                 last = item;
                 if (filter == null || filter.test(item)) {
                     count++;
@@ -88,6 +97,7 @@ public final class PageReader {
                 Versioned v = new Versioned(c.valueBytes(), c.valueOffset(), c.version());
                 out.add(v);
                 bytes += ItemCodec.sizeOf(v.bytes(), v.offset());
+                if (bytes > INLINE_BYTES && MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
                 if (out.size() >= limit || bytes >= MAX_PAGE_BYTES) {
                     stoppedEarly = true;
                     break;

@@ -1,6 +1,8 @@
 package io.basalt.storage.rocksdb;
 
+import io.basalt.storage.HeldKey;
 import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,7 +19,7 @@ final class KeyLocks {
     private final ConcurrentHashMap<LockKey, CountDownLatch> held = new ConcurrentHashMap<>();
 
     /** A held set of keys; release exactly once. */
-    static final class Held {
+    static class Held {
         private final LockKey[] keys;
         private final CountDownLatch mine;
 
@@ -25,12 +27,48 @@ final class KeyLocks {
             this.keys = keys;
             this.mine = mine;
         }
+
+        /** Whether this holds {@code m}'s key (a version read under the lock needs no re-check). */
+        boolean holds(Mutation m) {
+            for (LockKey k : keys) {
+                if (k != null && k.space == m.space().ordinal() && Arrays.equals(k.key, m.key())) return true;
+            }
+            return false;
+        }
+    }
+
+    /** One key held for a read-modify-write, handed out through the storage SPI. */
+    final class HeldOne extends Held implements HeldKey {
+        private boolean released;
+
+        private HeldOne(LockKey[] keys, CountDownLatch mine) {
+            super(keys, mine);
+        }
+
+        @Override
+        public void close() {
+            if (released) return;
+            released = true;
+            unlock(this);
+        }
+    }
+
+    /** Locks one key until the returned handle is closed. */
+    HeldOne lockOne(Space space, byte[] key) {
+        LockKey k = LockKey.of(space, key);
+        CountDownLatch mine = new CountDownLatch(1);
+        acquire(k, mine);
+        return new HeldOne(new LockKey[] {k}, mine);
     }
 
     private record LockKey(int space, byte[] key, int hash) implements Comparable<LockKey> {
         static LockKey of(Mutation m) {
-            int s = m.space().ordinal();
-            return new LockKey(s, m.key(), Arrays.hashCode(m.key()) * 31 + s);
+            return of(m.space(), m.key());
+        }
+
+        static LockKey of(Space space, byte[] key) {
+            int s = space.ordinal();
+            return new LockKey(s, key, Arrays.hashCode(key) * 31 + s);
         }
 
         @Override
@@ -50,15 +88,18 @@ final class KeyLocks {
         }
     }
 
-    /** Locks the keys of the version-checked mutations (unchecked writes need no lock). */
-    Held lock(List<Mutation> ms) {
+    /**
+     * Locks the keys of the version-checked mutations (unchecked writes need no lock), except those
+     * {@code already} holds.
+     */
+    Held lock(List<Mutation> ms, Held already) {
         int n = 0;
-        for (int i = 0; i < ms.size(); i++) if (ms.get(i).expectedVersion() != Mutation.EXPECT_ANY) n++;
+        for (int i = 0; i < ms.size(); i++) if (needsLock(ms.get(i), already)) n++;
         LockKey[] keys = new LockKey[n];
         n = 0;
         for (int i = 0; i < ms.size(); i++) {
             Mutation m = ms.get(i);
-            if (m.expectedVersion() != Mutation.EXPECT_ANY) keys[n++] = LockKey.of(m);
+            if (needsLock(m, already)) keys[n++] = LockKey.of(m);
         }
         if (n > 1) Arrays.sort(keys);
         CountDownLatch mine = new CountDownLatch(1);
@@ -69,11 +110,7 @@ final class KeyLocks {
                     keys[i] = null;
                     continue;
                 }
-                while (true) {
-                    CountDownLatch other = held.putIfAbsent(keys[i], mine);
-                    if (other == null) break;
-                    other.await();
-                }
+                awaitAndTake(keys[i], mine);
                 taken = i + 1;
             }
         } catch (InterruptedException e) {
@@ -82,6 +119,27 @@ final class KeyLocks {
             throw new IllegalStateException("interrupted while waiting for a key lock", e);
         }
         return new Held(keys, mine);
+    }
+
+    private static boolean needsLock(Mutation m, Held already) {
+        return m.expectedVersion() != Mutation.EXPECT_ANY && (already == null || !already.holds(m));
+    }
+
+    private void awaitAndTake(LockKey k, CountDownLatch mine) throws InterruptedException {
+        while (true) {
+            CountDownLatch other = held.putIfAbsent(k, mine);
+            if (other == null) return;
+            other.await();
+        }
+    }
+
+    private void acquire(LockKey k, CountDownLatch mine) {
+        try {
+            awaitAndTake(k, mine);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a key lock", e);
+        }
     }
 
     void unlock(Held h) {

@@ -1,8 +1,12 @@
 package io.basalt.storage.rocksdb;
 
+import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.StorageCursor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
@@ -14,6 +18,7 @@ final class RocksCursor implements StorageCursor {
     private final Slice upper;
     private final RocksIterator it;
     private final boolean reverse;
+    private final boolean memoryOnly;
     private boolean started;
     private byte[] key;
     private byte[] stored;
@@ -21,6 +26,9 @@ final class RocksCursor implements StorageCursor {
     RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse) {
         this.reverse = reverse;
         options = new ReadOptions();
+        memoryOnly = MemoryOnlyReads.active();
+        // on an event loop: blocks not in the cache end the walk with an Incomplete status (below)
+        if (memoryOnly) options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
         lower = from == null ? null : new Slice(from);
         upper = to == null ? null : new Slice(to);
         if (lower != null) options.setIterateLowerBound(lower);
@@ -40,6 +48,13 @@ final class RocksCursor implements StorageCursor {
             it.next();
         }
         if (!it.isValid()) {
+            if (memoryOnly) {
+                try {
+                    it.status();
+                } catch (RocksDBException incomplete) {
+                    throw ReadWouldBlock.INSTANCE;
+                }
+            }
             key = null;
             stored = null;
             return false;

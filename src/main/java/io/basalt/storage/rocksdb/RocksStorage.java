@@ -1,6 +1,9 @@
 package io.basalt.storage.rocksdb;
 
+import io.basalt.storage.HeldKey;
+import io.basalt.storage.MemoryOnlyReads;
 import io.basalt.storage.Mutation;
+import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
@@ -21,7 +24,10 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.DataBlockIndexType;
+import org.rocksdb.Holder;
 import org.rocksdb.LRUCache;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteOptions;
@@ -49,6 +55,7 @@ public final class RocksStorage implements StorageEngine {
     private final List<ColumnFamilyHandle> handles = new ArrayList<>();
     private final ColumnFamilyHandle[] bySpace = new ColumnFamilyHandle[Space.values().length];
     private final WriteOptions syncWrite;
+    private final ReadOptions memoryOnly = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
     private final KeyLocks locks = new KeyLocks();
     private final VersionAllocator versions;
     private volatile boolean closed;
@@ -135,6 +142,7 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public Versioned get(Space space, byte[] key) {
+        if (MemoryOnlyReads.active()) return getFromMemory(space, key);
         try {
             byte[] stored = db.get(cf(space), key);
             return stored == null ? null : new Versioned(stored, HEADER, versionOf(stored));
@@ -143,19 +151,43 @@ public final class RocksStorage implements StorageEngine {
         }
     }
 
+    /**
+     * A point read that never touches the disk: RocksDB answers from memtables and cached blocks
+     * (bloom filters rule out absent keys), or says it cannot without I/O.
+     */
+    private Versioned getFromMemory(Space space, byte[] key) {
+        Holder<byte[]> found = new Holder<>();
+        if (!db.keyMayExist(cf(space), memoryOnly, key, found)) return null;
+        byte[] stored = found.getValue();
+        if (stored == null) throw ReadWouldBlock.INSTANCE;
+        return new Versioned(stored, HEADER, versionOf(stored));
+    }
+
     @Override
     public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
         return new RocksCursor(db, cf(space), from, to, reverse);
     }
 
     @Override
+    public HeldKey lockForWrite(Space space, byte[] key) {
+        return locks.lockOne(space, key);
+    }
+
+    @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
+        return commit(batch, null);
+    }
+
+    @Override
+    public long commit(WriteBatch batch, HeldKey heldKey) throws VersionConflictException {
         List<Mutation> ms = batch.mutations();
-        KeyLocks.Held held = locks.lock(ms);
+        KeyLocks.Held already = heldKey instanceof KeyLocks.Held h ? h : null;
+        KeyLocks.Held held = locks.lock(ms, already);
         try {
             for (int i = 0; i < ms.size(); i++) {
                 Mutation m = ms.get(i);
                 if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
+                if (already != null && already.holds(m)) continue; // read under the lock: still current
                 byte[] stored = db.get(cf(m.space()), m.key());
                 long have = stored == null ? Mutation.EXPECT_ABSENT : versionOf(stored);
                 if (have != m.expectedVersion()) throw new VersionConflictException(i);
@@ -201,6 +233,7 @@ public final class RocksStorage implements StorageEngine {
         for (ColumnFamilyHandle h : handles) h.close();
         db.close();
         syncWrite.close();
+        memoryOnly.close();
         dbOptions.close();
         cfOptions.close();
         cache.close();
