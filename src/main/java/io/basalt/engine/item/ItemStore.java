@@ -77,10 +77,11 @@ public final class ItemStore {
             }
             long expected = current == null ? Mutation.EXPECT_ABSENT : current.version();
             WriteBatch batch = new WriteBatch();
+            byte[] encoded = next == null ? null : ItemCodec.encode(next);
             if (next == null) {
                 batch.delete(Space.ITEMS, storageKey, expected);
             } else {
-                batch.put(Space.ITEMS, storageKey, ItemCodec.encode(next), expected);
+                batch.put(Space.ITEMS, storageKey, encoded, expected);
             }
             for (ChangeContributor c : contributors) {
                 c.contribute(table, old, next, batch);
@@ -95,7 +96,9 @@ public final class ItemStore {
                 for (ChangeContributor c : contributors) c.aborted();
                 throw e;
             }
-            updateCounters(table, old, next);
+            // sizes from the stored forms: cheaper than walking the decoded items' strings
+            updateCounters(table, old == null ? -1 : ItemCodec.sizeOf(current.bytes(), current.offset()),
+                    encoded == null ? -1 : ItemCodec.sizeOf(encoded, 0));
             for (ChangeContributor c : contributors) {
                 c.committed(table, old, next);
             }
@@ -237,14 +240,19 @@ public final class ItemStore {
     }
 
     private static void updateCounters(TableRef table, Map<String, AttributeValue> old, Map<String, AttributeValue> next) {
+        updateCounters(table, old == null ? -1 : ItemSize.of(old), next == null ? -1 : ItemSize.of(next));
+    }
+
+    /** Item count and table size after a write; a size of -1 means no item (absent before, deleted after). */
+    private static void updateCounters(TableRef table, long oldSize, long newSize) {
         long delta = 0;
-        if (old != null) {
-            delta -= ItemSize.of(old);
-            if (next == null) table.itemCount().decrementAndGet();
+        if (oldSize >= 0) {
+            delta -= oldSize;
+            if (newSize < 0) table.itemCount().decrementAndGet();
         }
-        if (next != null) {
-            delta += ItemSize.of(next);
-            if (old == null) table.itemCount().incrementAndGet();
+        if (newSize >= 0) {
+            delta += newSize;
+            if (oldSize < 0) table.itemCount().incrementAndGet();
         }
         if (delta != 0) table.sizeBytes().addAndGet(delta);
     }

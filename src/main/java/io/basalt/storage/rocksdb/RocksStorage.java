@@ -159,7 +159,8 @@ public final class RocksStorage implements StorageEngine {
         Holder<byte[]> found = new Holder<>();
         if (!db.keyMayExist(cf(space), memoryOnly, key, found)) return null;
         byte[] stored = found.getValue();
-        if (stored == null) throw ReadWouldBlock.INSTANCE;
+        // "may exist" without the value (RocksJava may hand back an empty array then): needs the disk
+        if (stored == null || stored.length < HEADER) throw ReadWouldBlock.INSTANCE;
         return new Versioned(stored, HEADER, versionOf(stored));
     }
 
