@@ -17,6 +17,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,7 +84,7 @@ public final class RequestDispatcher {
     /** Returned by {@link #dispatchInline} when the request needs a worker thread. */
     public static final int NEEDS_WORKER = -1;
 
-    private final java.util.concurrent.ConcurrentHashMap<Operation<?>, InlineGate> gates = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<Operation<?>, InlineGate> gates = new ConcurrentHashMap<>();
 
     /**
      * Whether to try a request with this X-Amz-Target through {@link #dispatchInline}: its operation

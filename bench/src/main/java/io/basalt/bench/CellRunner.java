@@ -79,7 +79,9 @@ final class CellRunner {
         List<Lane> lanes = new ArrayList<>();
         window.start = System.nanoTime();
         List<Thread> threads = start(threadCount, r -> workloads.worker(Workload.LOAD, r), window, lanes, cell.name());
-        join(threads);
+        // a load ends when every item is in, however long that takes (10,000,000 items: minutes);
+        // the cells after it must not run beside loaders still at work
+        join(threads, Long.MAX_VALUE);
         long last = window.start;
         for (Lane l : lanes) last = Math.max(last, l.lastCompletion);
         return summarize(serverName, cell, lanes, (last - window.start) / 1e9,
@@ -168,10 +170,15 @@ final class CellRunner {
     }
 
     private static void join(List<Thread> threads) {
-        long deadline = System.currentTimeMillis() + JOIN_MILLIS;
+        join(threads, JOIN_MILLIS);
+    }
+
+    private static void join(List<Thread> threads, long maxMillis) {
+        long deadline = maxMillis == Long.MAX_VALUE ? Long.MAX_VALUE : System.currentTimeMillis() + maxMillis;
         for (Thread t : threads) {
             try {
-                t.join(Math.max(1, deadline - System.currentTimeMillis()));
+                if (deadline == Long.MAX_VALUE) t.join();
+                else t.join(Math.max(1, deadline - System.currentTimeMillis()));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
