@@ -13,9 +13,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.zip.CRC32;
 
 /** Responses as the service sends them: request id, CRC32 of the exact body bytes, length, date. */
@@ -35,7 +32,7 @@ final class HttpResponses {
         res.headers().set("x-amz-crc32", Long.toString(crc.getValue()));
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         if (contentType != null) res.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
-        res.headers().set(HttpHeaderNames.DATE, DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC)));
+        res.headers().set(HttpHeaderNames.DATE, HttpDate.now());
         return res;
     }
 
