@@ -42,6 +42,16 @@ class DiskReadPathsIT {
     @Test
     void coldAndWarmReadsAgree() throws Exception {
         Path dir = Files.createTempDirectory("basalt-readpaths");
+        try {
+            run(dir);
+        } finally {
+            try (var files = Files.walk(dir)) { // 24 MB of table files: not left behind in /tmp
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+            }
+        }
+    }
+
+    private void run(Path dir) throws Exception {
         try (ServerProcess first = ServerProcess.start(dir, "--cache-mb", "8"); DynamoDbClient c = ServerTestBase.client(first.endpoint())) {
             c.createTable(b -> b.tableName("reads").billingMode(BillingMode.PAY_PER_REQUEST)
                     .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
