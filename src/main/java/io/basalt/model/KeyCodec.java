@@ -284,6 +284,11 @@ public final class KeyCodec {
             h ^= (b & 0xFF);
             h *= 0x100000001b3L;
         }
+        return fmix64(h);
+    }
+
+    /** The final mixing step of {@link #hash} (MurmurHash3's fmix64), for hashes fed incrementally. */
+    public static long fmix64(long h) {
         h ^= h >>> 33;
         h *= 0xff51afd7ed558ccdL;
         h ^= h >>> 33;

@@ -17,7 +17,7 @@ public final class PartitionHash {
     private PartitionHash() {}
 
     public static long of(AttributeValue partitionKey) {
-        if (partitionKey instanceof AttributeValue.S s) return finish(string(OFFSET, s.value()));
+        if (partitionKey instanceof AttributeValue.S s) return KeyCodec.fmix64(string(OFFSET, s.value()));
         return KeyCodec.hash(KeyCodec.encode(partitionKey));
     }
 
@@ -64,14 +64,5 @@ public final class PartitionHash {
 
     private static long step(long h, int b) {
         return (h ^ (b & 0xFF)) * PRIME;
-    }
-
-    private static long finish(long h) {
-        h ^= h >>> 33;
-        h *= 0xff51afd7ed558ccdL;
-        h ^= h >>> 33;
-        h *= 0xc4ceb9fe1a85ec53L;
-        h ^= h >>> 33;
-        return h;
     }
 }
