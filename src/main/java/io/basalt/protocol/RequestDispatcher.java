@@ -10,10 +10,10 @@ import io.basalt.api.RequestContext;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.protocol.json.JsonIn;
+import io.basalt.engine.query.LargeReads;
 import io.basalt.storage.MemoryOnlyReads;
 import io.basalt.storage.ReadWouldBlock;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -163,32 +163,21 @@ public final class RequestDispatcher {
         Q request = parse(op, body);
         ResponseBuffer buffer = RESPONSE_BUFFER.get();
         buffer.reset();
-        try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
-            op.execute(ctx, request, g);
-        } catch (DynamoException | ReadWouldBlock e) {
-            throw e;
-        } catch (RuntimeException | StackOverflowError e) {
-            LOG.error("Internal error in {} (request id {})", op.name(), ctx.requestId(), e);
-            throw new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error");
-        }
-        buffer.writeTo(out);
-        buffer.trim();
-        return 200;
-    }
-
-    /**
-     * Responses are built aside (an error half-way replaces what was written) in a per-thread buffer,
-     * reused so an ordinary response costs no growing and copying; one that grew past 256 KB is let go.
-     */
-    private static final class ResponseBuffer extends ByteArrayOutputStream {
-        private static final int KEEP = 256 * 1024;
-
-        ResponseBuffer() {
-            super(8192);
-        }
-
-        void trim() {
-            if (buf.length > KEEP) buf = new byte[8192];
+        try {
+            try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
+                op.execute(ctx, request, g);
+            } catch (DynamoException | ReadWouldBlock e) {
+                throw e;
+            } catch (RuntimeException | StackOverflowError e) {
+                LOG.error("Internal error in {} (request id {})", op.name(), ctx.requestId(), e);
+                throw new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error");
+            }
+            buffer.writeTo(out);
+            return 200;
+        } finally {
+            // a large response has left this thread's buffer (or failed): its slot is free again
+            buffer.reset();
+            LargeReads.release();
         }
     }
 

@@ -2,6 +2,7 @@ package io.basalt.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.basalt.engine.query.LargeReads;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -135,6 +136,21 @@ class RequestDispatcherTest {
         String deep = "[".repeat(100_000) + "]".repeat(100_000);
         assertEquals(MALFORMED, call("{\"Other\":" + deep + "}"));
         assertEquals(MALFORMED, call(DynamoRequest.signed("nope", null, null), deep));
+    }
+
+    @Test
+    void largeResponsesGiveTheirSlotBackAnswerOrFail() throws Exception {
+        int slots = LargeReads.slots();
+        for (int i = 0; i < slots + 2; i++) {
+            String big = call("{\"TableName\":\"big\"}");
+            assertEquals(200, status);
+            assertEquals("{\"Big\":\"" + "x".repeat(ProbeOperation.BIG_CHARS) + "\"}", big);
+            call("{\"TableName\":\"bigboom\"}");
+            assertEquals(500, status);
+            assertEquals(slots, LargeReads.available());
+        }
+        // the thread's response buffer is clean for the next, small answer
+        assertEquals("{\"Region\":\"us-east-1\",\"AccessKeyId\":\"AKID\",\"TableName\":\"t\"}", call("{\"TableName\":\"t\"}"));
     }
 
     @Test

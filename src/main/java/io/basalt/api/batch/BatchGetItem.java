@@ -13,6 +13,7 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.Throttled;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.query.LargeReads;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Projection;
@@ -148,6 +149,7 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
                 Projection p = projections.get(e.getKey());
                 Map<String, AttributeValue> item = p == null ? s.item() : p.apply(s.item());
                 bytes += ItemSize.of(item);
+                if (bytes > LargeReads.SMALL_BYTES) LargeReads.hold();
                 found.add(item);
             }
         }

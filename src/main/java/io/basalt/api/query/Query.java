@@ -81,8 +81,7 @@ public final class Query implements Operation<ReadRequest> {
         // on a network thread every storage read must come before the admission (see inlineable());
         // LSI pages that fetch from the table read after it, so they go to a worker
         if (MemoryOnlyReads.active() && ReadRules.fetchFromTable(target, r, ex.projection())) throw ReadWouldBlock.INSTANCE;
-        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()),
-                ReadRules.wholeItems(r, target, ex.projection(), ex.filter()));
+        PageReader.Page page = ReadRules.readPage(out, engine.storage(), r, target, range, limit, ex.filter(), ex.projection());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);

@@ -11,6 +11,7 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.KeyRange;
 import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.PageReader;
 import io.basalt.error.DynamoException;
@@ -18,7 +19,7 @@ import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
 import io.basalt.protocol.json.AttributeValueJson;
 import io.basalt.protocol.json.StoredItemJson;
-import io.basalt.storage.Versioned;
+import io.basalt.storage.StorageEngine;
 import io.basalt.expression.Condition;
 import java.io.IOException;
 import java.util.Map;
@@ -112,7 +113,22 @@ final class ReadRules {
     }
 
     /**
-     * Writes a page. Its cost is the summed size of every item read (filtered out or not) rounded
+     * Reads a page. Items that go out whole are written to {@code out} as they are read, so the
+     * response object and its Items array are then already open; {@link #writePage} finishes it.
+     */
+    static PageReader.Page readPage(JsonGenerator out, StorageEngine storage, ReadRequest r, ReadTarget target, KeyRange range,
+                                    int limit, Condition filter, Projection projection) throws IOException {
+        boolean countOnly = "COUNT".equals(r.select());
+        if (!wholeItems(r, target, projection, filter)) {
+            return PageReader.read(storage, target.space(), range, limit, filter, countOnly);
+        }
+        out.writeStartObject();
+        out.writeArrayFieldStart("Items");
+        return PageReader.readStored(storage, target.space(), range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset));
+    }
+
+    /**
+     * Writes a page (after {@link #readPage}). Its cost is the summed size of every item read (filtered out or not) rounded
      * up once; LSI items fetched from the table cost their own read each.
      */
     static void writePage(JsonGenerator out, ReadRequest r, ReadTarget target, PageReader.Page page,
@@ -121,12 +137,13 @@ final class ReadRules {
         boolean countOnly = "COUNT".equals(r.select());
         boolean fetch = !countOnly && fetchFromTable(target, r, projection);
         double fetchUnits = 0;
-        out.writeStartObject();
-        if (!countOnly) {
+        if (page.streamed()) {
+            out.writeEndArray();
+        } else {
+            out.writeStartObject();
+        }
+        if (!countOnly && !page.streamed()) {
             out.writeArrayFieldStart("Items");
-            if (page.stored()) {
-                for (Versioned stored : page.storedItems()) StoredItemJson.write(out, stored.bytes(), stored.offset());
-            }
             for (Map<String, AttributeValue> item : page.items()) {
                 if (fetch) {
                     ItemStore.Stored full = engine.items().read(table.ref(), target.table().keys().keyOf(item));

@@ -70,8 +70,7 @@ public final class Scan implements Operation<ReadRequest> {
         // a Scan page is charged to the partition it starts in
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, range.from().length >= 16 ? KeyCodec.hashOf(range.from()) : 0, null);
-        PageReader.Page page = PageReader.read(engine.storage(), target.space(), range, limit, ex.filter(), "COUNT".equals(r.select()),
-                ReadRules.wholeItems(r, target, ex.projection(), ex.filter()));
+        PageReader.Page page = ReadRules.readPage(out, engine.storage(), r, target, range, limit, ex.filter(), ex.projection());
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 }

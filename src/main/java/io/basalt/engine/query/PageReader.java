@@ -9,7 +9,7 @@ import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
-import io.basalt.storage.Versioned;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -34,18 +34,26 @@ public final class PageReader {
      * @param lastKey the last item read when the page stopped early, else null
      */
     public record Page(List<Map<String, AttributeValue>> items, int count, int scannedCount, long bytesRead,
-                       Map<String, AttributeValue> lastItem, List<Versioned> storedItems) {
-        /** Whether the items are kept in their stored form ({@link #storedItems}) rather than decoded. */
-        public boolean stored() {
-            return storedItems != null;
-        }
+                       Map<String, AttributeValue> lastItem, boolean streamed) {}
+
+    /** Takes the items of a page that go out whole, in their stored form, as they are read. */
+    @FunctionalInterface
+    public interface StoredItems {
+        /** Takes the item stored from {@code offset} of {@code bytes}; returns its size by the service's rules. */
+        long accept(byte[] bytes, int offset) throws IOException;
     }
 
     /**
      * A page read on a network thread (memory-only reads) stops past this many bytes and goes to a
      * worker instead: big pages would hold up every other connection of the event loop.
      */
-    static final long INLINE_BYTES = 64 * 1024;
+    static final long INLINE_BYTES = LargeReads.SMALL_BYTES;
+
+    /** A page that grew past {@link #INLINE_BYTES}: refused on a network thread, else it waits for a {@link LargeReads} slot. */
+    private static void grewLarge() {
+        if (MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
+        LargeReads.hold();
+    }
 
     public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
         return read(storage, Space.ITEMS, range, limit, filter, countOnly);
@@ -53,27 +61,20 @@ public final class PageReader {
 
     /** Reads from the base table (ITEMS) or an index (INDEXES, whose entries hold projected items). */
     public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly) {
-        return read(storage, space, range, limit, filter, countOnly, false);
-    }
-
-    /**
-     * As above; with {@code wholeItems} (no filter, every item returned whole) the items stay in their
-     * stored form, to be copied into the response without being decoded.
-     */
-    public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly,
-                            boolean wholeItems) {
-        if (wholeItems && filter == null && !countOnly) return readStored(storage, space, range, limit);
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         int count = 0, scanned = 0;
         long bytes = 0;
         Map<String, AttributeValue> last = null;
-        boolean stoppedEarly = false;
+        boolean stoppedEarly = false, large = false;
         try (StorageCursor c = storage.scan(space, range.from(), range.to(), range.reverse())) {
             while (c.next()) {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 scanned++;
                 bytes += ItemSize.of(item);
-                if (bytes > INLINE_BYTES && MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
+                if (bytes > INLINE_BYTES && !large) {
+                    grewLarge();
+                    large = true;
+                }
                 last = item;
                 if (filter == null || filter.test(item)) {
                     count++;
@@ -85,30 +86,36 @@ public final class PageReader {
                 }
             }
         }
-        return new Page(out, count, scanned, bytes, stoppedEarly ? last : null, null);
+        return new Page(out, count, scanned, bytes, stoppedEarly ? last : null, false);
     }
 
-    private static Page readStored(StorageEngine storage, Space space, KeyRange range, int limit) {
-        List<Versioned> out = new ArrayList<>();
+    /**
+     * Reads a page whose items all go out whole (no filter, not COUNT): each is handed to {@code sink}
+     * as it is read, never decoded or kept, so a 1 MB page does not sit on the heap twice.
+     */
+    public static Page readStored(StorageEngine storage, Space space, KeyRange range, int limit, StoredItems sink) throws IOException {
         long bytes = 0;
-        boolean stoppedEarly = false;
+        int count = 0;
+        byte[] lastBytes = null;
+        int lastOffset = 0;
+        boolean stoppedEarly = false, large = false;
         try (StorageCursor c = storage.scan(space, range.from(), range.to(), range.reverse())) {
             while (c.next()) {
-                Versioned v = new Versioned(c.valueBytes(), c.valueOffset(), c.version());
-                out.add(v);
-                bytes += ItemCodec.sizeOf(v.bytes(), v.offset());
-                if (bytes > INLINE_BYTES && MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
-                if (out.size() >= limit || bytes >= MAX_PAGE_BYTES) {
+                lastBytes = c.valueBytes();
+                lastOffset = c.valueOffset();
+                bytes += sink.accept(lastBytes, lastOffset);
+                count++;
+                if (bytes > INLINE_BYTES && !large) {
+                    grewLarge();
+                    large = true;
+                }
+                if (count >= limit || bytes >= MAX_PAGE_BYTES) {
                     stoppedEarly = true;
                     break;
                 }
             }
         }
-        Map<String, AttributeValue> last = null;
-        if (stoppedEarly) {
-            Versioned v = out.get(out.size() - 1);
-            last = ItemCodec.decode(v.bytes(), v.offset());
-        }
-        return new Page(List.of(), out.size(), out.size(), bytes, last, out);
+        Map<String, AttributeValue> last = stoppedEarly ? ItemCodec.decode(lastBytes, lastOffset) : null;
+        return new Page(List.of(), count, count, bytes, last, true);
     }
 }

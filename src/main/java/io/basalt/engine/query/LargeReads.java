@@ -1,0 +1,60 @@
+package io.basalt.engine.query;
+
+import java.util.concurrent.Semaphore;
+
+/**
+ * Bounds how many requests build a large response at once. A Scan page holds up to 1 MB of items
+ * and a BatchGetItem response up to 16 MB; while such a response is read, decoded and written it
+ * takes several times that on the heap. Sixty-four clients scanning at once used to fill the old
+ * generation with pages in flight (the heap grew to its maximum and stayed resident); two cores
+ * cannot build more than a few of them at a time anyway, so the rest wait for a slot.
+ *
+ * <p>A request takes a slot when its response grows past {@link #SMALL_BYTES} ({@link #hold}), at
+ * most one per thread, and gives it back when its response has been handed to the network
+ * ({@link #release}, called by the dispatcher after every request). Small responses never wait.
+ * A holder never waits for anything else, so slots cannot deadlock. The number of slots is
+ * {@code -Dbasalt.largeReads=N} (default: twice the processors, at least 4).
+ */
+public final class LargeReads {
+    /** Responses up to this size never take a slot (also the network thread's inline page limit). */
+    public static final long SMALL_BYTES = 64 * 1024;
+
+    private static final int SLOTS = Integer.getInteger("basalt.largeReads",
+            Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+    private static final Semaphore FREE = new Semaphore(SLOTS, true);
+    private static final ThreadLocal<boolean[]> HELD = ThreadLocal.withInitial(() -> new boolean[1]);
+
+    private LargeReads() {}
+
+    /** Takes a slot for this thread's response unless it holds one already; waits while none is free. */
+    public static void hold() {
+        boolean[] held = HELD.get();
+        if (held[0]) return;
+        try {
+            FREE.acquire();
+            held[0] = true;
+        } catch (InterruptedException e) {
+            // shutting down: finish this response without a slot
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Gives back this thread's slot, if it holds one. */
+    public static void release() {
+        boolean[] held = HELD.get();
+        if (held[0]) {
+            held[0] = false;
+            FREE.release();
+        }
+    }
+
+    /** Slots free now (tests, metrics). */
+    public static int available() {
+        return FREE.availablePermits();
+    }
+
+    /** Slots in all. */
+    public static int slots() {
+        return SLOTS;
+    }
+}
