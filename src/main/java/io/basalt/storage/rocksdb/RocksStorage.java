@@ -25,6 +25,7 @@ import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.DataBlockIndexType;
 import org.rocksdb.Holder;
+import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
@@ -73,7 +74,15 @@ public final class RocksStorage implements StorageEngine {
                 .setPinL0FilterAndIndexBlocksInCache(true)
                 .setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash)
                 .setDataBlockHashTableUtilRatio(0.75)
-                .setBlockSize(8 * 1024);
+                .setBlockSize(8 * 1024)
+                // Index and filter partitioned in 4 KB blocks under a small pinned top level: with
+                // more data than the cache holds (10M items: ~60 MB of index and filter) a read
+                // that misses loads one 4 KB partition, not a whole file's 300 KB index
+                // (1M items, 8 MB cache: GetItem 164-290 -> 74-86 us/op).
+                .setIndexType(IndexType.kTwoLevelIndexSearch)
+                .setPartitionFilters(true)
+                .setMetadataBlockSize(4096)
+                .setPinTopLevelIndexAndFilter(true);
         cfOptions = new ColumnFamilyOptions()
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
