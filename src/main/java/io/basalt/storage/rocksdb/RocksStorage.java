@@ -25,7 +25,6 @@ import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.DataBlockIndexType;
 import org.rocksdb.Holder;
-import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.ReadTier;
@@ -74,15 +73,10 @@ public final class RocksStorage implements StorageEngine {
                 .setPinL0FilterAndIndexBlocksInCache(true)
                 .setDataBlockIndexType(DataBlockIndexType.kDataBlockBinaryAndHash)
                 .setDataBlockHashTableUtilRatio(0.75)
-                .setBlockSize(8 * 1024)
-                // Index and filter partitioned in 4 KB blocks under a small pinned top level: with
-                // more data than the cache holds (10M items: ~60 MB of index and filter) a read
-                // that misses loads one 4 KB partition, not a whole file's 300 KB index
-                // (1M items, 8 MB cache: GetItem 164-290 -> 74-86 us/op).
-                .setIndexType(IndexType.kTwoLevelIndexSearch)
-                .setPartitionFilters(true)
-                .setMetadataBlockSize(4096)
-                .setPinTopLevelIndexAndFilter(true);
+                // (Partitioned index and filters were tried: twice as fast when the index is larger
+                // than the cache, 1M items with 8 MB, but ~20% more CPU per GetItem with 100k items
+                // and 64 MB, back to back; not kept. docs/benchmarks.md, optimisation log.)
+                .setBlockSize(8 * 1024);
         cfOptions = new ColumnFamilyOptions()
                 .setTableFormatConfig(table)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
