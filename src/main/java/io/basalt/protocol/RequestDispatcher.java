@@ -161,8 +161,7 @@ public final class RequestDispatcher {
 
     private <Q> int run(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
         Q request = parse(op, body);
-        ResponseBuffer buffer = RESPONSE_BUFFER.get();
-        buffer.reset();
+        ResponseBuffer buffer = RESPONSE_BUFFER.get(); // empty: every use ends with reset()
         try {
             try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
                 op.execute(ctx, request, g);

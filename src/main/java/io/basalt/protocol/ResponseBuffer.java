@@ -8,7 +8,8 @@ import java.util.ArrayList;
  * A response body built aside before it is sent (an error half-way replaces what was written), one
  * per worker or event-loop thread and reused. It grows by adding 64 KB chunks rather than by
  * doubling and copying one array: a 1 MB Scan page used to allocate 4 MB of arrays on the way, all
- * of it live at once when many pages were built together. A few chunks are kept between requests.
+ * of it live at once when many pages were built together. The first two chunks (80 KB) are kept
+ * between requests.
  */
 final class ResponseBuffer extends OutputStream {
     private static final int FIRST = 16 * 1024;

@@ -25,8 +25,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
  * Many clients reading 1 MB pages and big BatchGetItem answers at once: every answer is complete and
- * correct, at most {@link LargeReads#slots()} large responses are built at a time (the rest wait),
- * and every slot is given back.
+ * correct, the large ones take slots, and every slot is given back (that a response waits while
+ * no slot is free is {@code LargeReadsTest}).
  */
 class LargeResponsesIT extends ServerTestBase {
     private static final String TABLE = "LargeResponses";
@@ -82,7 +82,6 @@ class LargeResponsesIT extends ServerTestBase {
             watcher.join();
             pool.shutdown();
         }
-        assertTrue(lowest.get() >= 0, "slots never overdrawn");
         assertTrue(lowest.get() < LargeReads.slots(), "large responses took slots");
         assertEquals(LargeReads.slots(), LargeReads.available(), "every slot given back");
     }

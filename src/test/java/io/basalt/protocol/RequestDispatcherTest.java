@@ -145,7 +145,8 @@ class RequestDispatcherTest {
             String big = call("{\"TableName\":\"big\"}");
             assertEquals(200, status);
             assertEquals("{\"Big\":\"" + "x".repeat(ProbeOperation.BIG_CHARS) + "\"}", big);
-            call("{\"TableName\":\"bigboom\"}");
+            assertEquals("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\",\"message\":\"Internal server error\"}",
+                    call("{\"TableName\":\"bigboom\"}"));
             assertEquals(500, status);
             assertEquals(slots, LargeReads.available());
         }

@@ -1,5 +1,7 @@
 package io.basalt.engine.query;
 
+import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.storage.ReadWouldBlock;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -12,7 +14,9 @@ import java.util.concurrent.Semaphore;
  * <p>A request takes a slot when its response grows past {@link #SMALL_BYTES} ({@link #hold}), at
  * most one per thread, and gives it back when its response has been handed to the network
  * ({@link #release}, called by the dispatcher after every request). Small responses never wait.
- * A holder never waits for anything else, so slots cannot deadlock. The number of slots is
+ * A holder never waits for anything else, so slots cannot deadlock. A network thread never waits:
+ * there a large response is refused with {@link ReadWouldBlock} and the request goes to a worker.
+ * The number of slots is
  * {@code -Dbasalt.largeReads=N} (default: twice the processors, at least 4).
  */
 public final class LargeReads {
@@ -26,10 +30,14 @@ public final class LargeReads {
 
     private LargeReads() {}
 
-    /** Takes a slot for this thread's response unless it holds one already; waits while none is free. */
+    /**
+     * Takes a slot for this thread's response unless it holds one already; waits while none is free.
+     * On a network thread (memory-only reads) throws {@link ReadWouldBlock} instead.
+     */
     public static void hold() {
         boolean[] held = HELD.get();
         if (held[0]) return;
+        if (MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
         try {
             FREE.acquire();
             held[0] = true;

@@ -4,8 +4,6 @@ import io.basalt.expression.Condition;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
-import io.basalt.storage.MemoryOnlyReads;
-import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
@@ -49,11 +47,6 @@ public final class PageReader {
      */
     static final long INLINE_BYTES = LargeReads.SMALL_BYTES;
 
-    /** A page that grew past {@link #INLINE_BYTES}: refused on a network thread, else it waits for a {@link LargeReads} slot. */
-    private static void grewLarge() {
-        if (MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
-        LargeReads.hold();
-    }
 
     public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
         return read(storage, Space.ITEMS, range, limit, filter, countOnly);
@@ -72,7 +65,7 @@ public final class PageReader {
                 scanned++;
                 bytes += ItemSize.of(item);
                 if (bytes > INLINE_BYTES && !large) {
-                    grewLarge();
+                    LargeReads.hold(); // refused on a network thread, else waits for a slot
                     large = true;
                 }
                 last = item;
@@ -106,7 +99,7 @@ public final class PageReader {
                 bytes += sink.accept(lastBytes, lastOffset);
                 count++;
                 if (bytes > INLINE_BYTES && !large) {
-                    grewLarge();
+                    LargeReads.hold(); // refused on a network thread, else waits for a slot
                     large = true;
                 }
                 if (count >= limit || bytes >= MAX_PAGE_BYTES) {
