@@ -35,8 +35,8 @@ import org.rocksdb.WriteOptions;
 /**
  * The default, durable engine: one RocksDB with a column family per {@link Space}. Values are
  * stored as [version: 8 bytes big-endian][value]. A commit checks versions under exact per-key
- * locks ({@link KeyLocks}) and writes one WriteBatch with a synced WAL; RocksDB's write group makes
- * concurrent committers share an fsync (group commit). Reads take no locks.
+ * locks ({@link KeyLocks}) and is written durably by {@link GroupCommit}, which lets concurrent
+ * committers share one synced WriteBatch. Reads take no locks.
  */
 public final class RocksStorage implements StorageEngine {
     /** Bytes of the version stored before each value. */
@@ -57,6 +57,7 @@ public final class RocksStorage implements StorageEngine {
     private final WriteOptions syncWrite;
     private final ReadOptions memoryOnly = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
     private final KeyLocks locks = new KeyLocks();
+    private final GroupCommit commits;
     private final VersionAllocator versions;
     private volatile boolean closed;
 
@@ -107,6 +108,7 @@ public final class RocksStorage implements StorageEngine {
         db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
         for (Space s : Space.values()) bySpace[s.ordinal()] = handles.get(s.ordinal() + 1);
         syncWrite = new WriteOptions().setSync(true);
+        commits = new GroupCommit(db, syncWrite, m -> cf(m.space()));
         versions = new VersionAllocator();
     }
 
@@ -197,14 +199,15 @@ public final class RocksStorage implements StorageEngine {
                 if (have != m.expectedVersion()) throw new VersionConflictException(i);
             }
             long version = versions.next();
-            try (org.rocksdb.WriteBatch wb = new org.rocksdb.WriteBatch()) {
-                for (Mutation m : ms) {
-                    if (m.isCheck()) continue;
-                    if (m.isDelete()) wb.delete(cf(m.space()), m.key());
-                    else wb.put(cf(m.space()), m.key(), withVersion(version, m.value()));
-                }
-                db.write(syncWrite, wb);
+            byte[][] values = new byte[ms.size()][];
+            long bytes = 0;
+            for (int i = 0; i < ms.size(); i++) {
+                Mutation m = ms.get(i);
+                if (m.isCheck() || m.isDelete()) continue;
+                values[i] = withVersion(version, m.value());
+                bytes += m.key().length + values[i].length;
             }
+            commits.write(new GroupCommit.Entry(ms, values, bytes));
             return version;
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB write failed: " + e.getMessage(), e);
