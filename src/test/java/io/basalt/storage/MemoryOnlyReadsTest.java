@@ -39,6 +39,15 @@ class MemoryOnlyReadsTest {
 
     @Test
     void memoryOnlyReadsAgreeWithOrdinaryReadsOrRefuse() throws Exception {
+        InlineDiskReads.enabled(false); // memory only, strictly: the refusals are what this checks
+        try {
+            memoryOnly();
+        } finally {
+            InlineDiskReads.enabled(true);
+        }
+    }
+
+    private void memoryOnly() throws Exception {
         try (RocksStorage s = RocksStorage.open(dir, 8L << 20)) {
             for (int i = 0; i < ITEMS; i += 100) {
                 WriteBatch b = new WriteBatch();
@@ -90,6 +99,34 @@ class MemoryOnlyReadsTest {
             assertEquals(50, disk2.size());
             assertEquals(disk2, MemoryOnlyReads.run(() -> walk(s, from, to)));
             assertTrue(!MemoryOnlyReads.active(), "the mode ends with the call");
+        }
+    }
+
+    @Test
+    void networkThreadsReadTableFilesWhileThoseReadsAreFast() throws Exception {
+        try (RocksStorage s = RocksStorage.open(dir, 8L << 20)) {
+            WriteBatch b = new WriteBatch();
+            for (int j = 0; j < 3000; j++) b.put(Space.ITEMS, key(j), value(j), Mutation.EXPECT_ANY);
+            s.commit(b);
+        }
+        InlineDiskReads.reset();
+        try (RocksStorage s = RocksStorage.open(dir, 8L << 20)) {
+            // reopened, nothing cached: memory alone could not answer, the page cache does
+            int answered = 0;
+            for (int i = 0; i < 3000; i += 37) {
+                int n = i;
+                try {
+                    Versioned v = MemoryOnlyReads.run(() -> s.get(Space.ITEMS, key(n)));
+                    assertArrayEquals(value(n), Arrays.copyOfRange(v.bytes(), v.offset(), v.bytes().length));
+                    answered++;
+                } catch (ReadWouldBlock refused) {
+                    // only once reads were slow (a very loaded machine): then memory-only applies
+                    assertTrue(InlineDiskReads.stopped(), "refused while file reads were allowed");
+                }
+            }
+            assertTrue(answered > 0, "no read of an uncached item was answered on the network thread");
+        } finally {
+            InlineDiskReads.reset();
         }
     }
 

@@ -1,6 +1,7 @@
 package io.basalt.storage.rocksdb;
 
 import io.basalt.storage.HeldKey;
+import io.basalt.storage.InlineDiskReads;
 import io.basalt.storage.MemoryOnlyReads;
 import io.basalt.storage.Mutation;
 import io.basalt.storage.ReadWouldBlock;
@@ -147,9 +148,15 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public Versioned get(Space space, byte[] key) {
-        if (MemoryOnlyReads.active()) return getFromMemory(space, key);
+        boolean timed = false;
+        if (MemoryOnlyReads.active()) {
+            if (!InlineDiskReads.allowed()) return getFromMemory(space, key);
+            timed = true;
+        }
         try {
+            long start = timed ? System.nanoTime() : 0;
             byte[] stored = db.get(cf(space), key);
+            if (timed) InlineDiskReads.took(System.nanoTime() - start);
             return stored == null ? null : new Versioned(stored, HEADER, versionOf(stored));
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB read failed: " + e.getMessage(), e);
