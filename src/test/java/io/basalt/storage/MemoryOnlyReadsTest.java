@@ -125,6 +125,11 @@ class MemoryOnlyReadsTest {
                 }
             }
             assertTrue(answered > 0, "no read of an uncached item was answered on the network thread");
+            // cursors too: walked from table files on the network thread, identical to a worker's walk
+            byte[] from = key(2001), to = key(2030);
+            List<String> network = MemoryOnlyReads.run(() -> walk(s, from, to));
+            assertEquals(walk(s, from, to), network);
+            assertEquals(29, network.size());
         } finally {
             InlineDiskReads.reset();
         }

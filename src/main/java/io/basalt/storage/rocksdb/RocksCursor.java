@@ -1,5 +1,6 @@
 package io.basalt.storage.rocksdb;
 
+import io.basalt.storage.InlineDiskReads;
 import io.basalt.storage.MemoryOnlyReads;
 import io.basalt.storage.ReadWouldBlock;
 import io.basalt.storage.StorageCursor;
@@ -19,6 +20,9 @@ final class RocksCursor implements StorageCursor {
     private final RocksIterator it;
     private final boolean reverse;
     private final boolean memoryOnly;
+    /** On a network thread allowed to read table files: time spent walking, reported at close. */
+    private final boolean timed;
+    private long walking;
     private boolean started;
     private byte[] key;
     private byte[] stored;
@@ -26,7 +30,9 @@ final class RocksCursor implements StorageCursor {
     RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse) {
         this.reverse = reverse;
         options = new ReadOptions();
-        memoryOnly = MemoryOnlyReads.active();
+        boolean network = MemoryOnlyReads.active();
+        timed = network && InlineDiskReads.allowed();
+        memoryOnly = network && !timed;
         // on an event loop: blocks not in the cache end the walk with an Incomplete status (below)
         if (memoryOnly) options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
         lower = from == null ? null : new Slice(from);
@@ -38,6 +44,16 @@ final class RocksCursor implements StorageCursor {
 
     @Override
     public boolean next() {
+        if (!timed) return step();
+        long start = System.nanoTime();
+        try {
+            return step();
+        } finally {
+            walking += System.nanoTime() - start;
+        }
+    }
+
+    private boolean step() {
         if (!started) {
             started = true;
             if (reverse) it.seekToLast();
@@ -76,6 +92,7 @@ final class RocksCursor implements StorageCursor {
 
     @Override
     public void close() {
+        if (timed && started) InlineDiskReads.took(walking);
         it.close();
         options.close();
         if (lower != null) lower.close();
