@@ -27,12 +27,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
     public static final int DEFAULT_WORKERS = 64;
-    /**
-     * RocksDB block cache. Blocks it misses come from the OS page cache, read on the network thread
-     * (storage.InlineDiskReads), so a smaller cache costs little CPU: 48 instead of 64 MB kept
-     * GetItem and Query within noise and 1,000,000 items under 300 MB (docs/benchmarks.md).
-     */
-    public static final int DEFAULT_CACHE_MB = 48;
+    public static final int DEFAULT_CACHE_MB = 64;
 
     public static BasaltConfig defaults() {
         return new BasaltConfig(DEFAULT_HOST, DEFAULT_PORT, Path.of(DEFAULT_DATA_DIR), false, DEFAULT_WORKERS,
