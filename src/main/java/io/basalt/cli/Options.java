@@ -36,7 +36,7 @@ final class Options {
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
             new Option("log-level", "LEVEL", "error, warn, info (default), debug or trace", false),
-            new Option("cache-mb", "MB", "RocksDB block cache size (default 64)", false),
+            new Option("cache-mb", "MB", "RocksDB block cache size (default " + BasaltConfig.DEFAULT_CACHE_MB + ")", false),
             new Option("workers", "N", "request worker threads (default 64)", false),
             new Option("ttl-sweep-ms", "MS", "how often expired TTL items are deleted (default 1000)", false),
             new Option("stream-shard-rollover-ms", "MS", "how long a stream shard stays open before a child shard replaces it (default 14400000 = 4 h, as the service)", false),
