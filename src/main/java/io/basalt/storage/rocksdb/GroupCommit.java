@@ -108,8 +108,9 @@ final class GroupCommit {
             db.write(options, wb);
         } catch (RocksDBException ex) {
             failure = ex;
-        } catch (RuntimeException ex) {
-            failure = new RocksDBException(String.valueOf(ex.getMessage()));
+        } catch (Throwable ex) {
+            // whatever went wrong, every waiter must hear of it: none may park forever
+            failure = new RocksDBException(ex.getClass().getSimpleName() + ": " + ex.getMessage());
         }
         groups++;
         entries += n;
