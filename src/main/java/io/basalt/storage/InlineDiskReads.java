@@ -62,8 +62,8 @@ public final class InlineDiskReads {
         enabled = on;
     }
 
-    /** Tests and diagnostics: whether reads are stopped now. */
-    public static boolean stopped() {
+    /** Tests: whether reads are stopped now. */
+    static boolean stopped() {
         return closed && System.nanoTime() - closedUntil < 0;
     }
 
