@@ -2,10 +2,11 @@ package io.basalt;
 
 import io.basalt.api.OperationRegistry;
 import io.basalt.engine.Engine;
-import io.basalt.protocol.HttpService;
-import io.basalt.protocol.RequestDispatcher;
+import io.basalt.server.http.HttpService;
+import io.basalt.server.http.RequestDispatcher;
 import io.basalt.storage.StorageEngine;
-import io.basalt.storage.StorageEngines;
+import io.basalt.storage.memory.MemoryStorage;
+import io.basalt.storage.rocksdb.RocksStorage;
 import java.net.URI;
 
 /**
@@ -19,9 +20,9 @@ import java.net.URI;
 public final class Basalt implements AutoCloseable {
     private final Engine engine;
     private final HttpService http;
-    private final io.basalt.admin.AdminService admin;
+    private final io.basalt.server.admin.AdminService admin;
 
-    private Basalt(Engine engine, HttpService http, io.basalt.admin.AdminService admin) {
+    private Basalt(Engine engine, HttpService http, io.basalt.server.admin.AdminService admin) {
         this.engine = engine;
         this.http = http;
         this.admin = admin;
@@ -29,15 +30,15 @@ public final class Basalt implements AutoCloseable {
 
     /** Opens the store and starts the DynamoDB endpoint. */
     public static Basalt start(BasaltConfig config) {
-        StorageEngine storage = StorageEngines.open(config);
+        StorageEngine storage = openStorage(config);
         Engine engine = new Engine(storage, config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()));
-        io.basalt.protocol.RequestMetrics metrics = new io.basalt.protocol.RequestMetrics();
+        io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         HttpService http = new HttpService(config.host(), config.port(),
                 new RequestDispatcher(new OperationRegistry(engine), metrics), config.workerThreads());
-        io.basalt.admin.AdminService admin = config.adminPort() < 0 ? null
-                : new io.basalt.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
+        io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
+                : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         try {
             http.start();
             if (admin != null) admin.start();
@@ -48,6 +49,12 @@ public final class Basalt implements AutoCloseable {
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ":" + config.port() + ": " + e, e);
         }
         return new Basalt(engine, http, admin);
+    }
+
+    /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */
+    static StorageEngine openStorage(BasaltConfig config) {
+        if (config.inMemory()) return new MemoryStorage();
+        return RocksStorage.open(config.dataDir(), config.cacheMb() * 1024L * 1024L);
     }
 
     /** Starts an in-memory server on a free port. */

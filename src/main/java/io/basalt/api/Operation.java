@@ -32,9 +32,9 @@ public interface Operation<Q> {
 
     /**
      * Whether a network thread may try this operation itself, with memory-only reads
-     * ({@link io.basalt.storage.MemoryOnlyReads}), before handing it to a worker. Only for operations
+     * ({@link io.basalt.eventloop.MemoryOnlyReads}), before handing it to a worker. Only for operations
      * that do every storage read before any side effect (capacity charged, Contributor Insights
-     * counted), since an attempt that meets {@link io.basalt.storage.ReadWouldBlock} is run again.
+     * counted), since an attempt that meets {@link io.basalt.eventloop.ReadWouldBlock} is run again.
      */
     default boolean inlineable() {
         return false;

@@ -22,6 +22,7 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.stream.StreamRecorder streams;
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
+    private final io.basalt.engine.query.PageReader pages;
 
     private final TimeSettings times;
 
@@ -39,6 +40,7 @@ public final class Engine implements AutoCloseable {
         this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.capacity.Clock.SYSTEM);
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
+        this.pages = new io.basalt.engine.query.PageReader(storage);
         this.indexes = new IndexMaintainer(catalog, storage);
         items.addContributor(indexes);
         this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis());
@@ -85,8 +87,42 @@ public final class Engine implements AutoCloseable {
         return indexes;
     }
 
+    /** The store below (for the engine's own parts and for tests; operations use the methods above). */
     public StorageEngine storage() {
         return storage;
+    }
+
+    /** Pages of Query, Scan and PartiQL SELECT. */
+    public io.basalt.engine.query.PageReader pages() {
+        return pages;
+    }
+
+    /** Starts filling a global secondary index that UpdateTable created (in the background). */
+    public void startBackfill(String tableName, String indexName) {
+        new io.basalt.engine.index.GsiBackfill(storage, catalog, indexes, tableName, indexName).start();
+    }
+
+    /** Drops every entry of an index that UpdateTable deleted. */
+    public void dropIndexEntries(long indexId) {
+        storage.deleteRange(Space.INDEXES, KeyCodec.tablePrefix(indexId), KeyCodec.tableEnd(indexId));
+    }
+
+    /** The size of an item collection (the items of one partition key and their LSI entries), in bytes. */
+    public long itemCollectionBytes(io.basalt.engine.catalog.TableDefinition table, io.basalt.model.AttributeValue partitionKey) {
+        return io.basalt.engine.index.ItemCollections.sizeBytes(storage, table, partitionKey);
+    }
+
+    /**
+     * The first (or, with {@code last}, the last) item stored in a hash range of a table or index
+     * ({@code id} is a table or index id): one seek, so reports can show which keys a range holds.
+     */
+    public java.util.Map<String, io.basalt.model.AttributeValue> edgeItem(boolean index, long id, long hashFrom, long hashTo,
+                                                                        boolean last) {
+        byte[] from = KeyCodec.hashRangeStart(id, hashFrom);
+        byte[] to = hashTo == -1L ? KeyCodec.tableEnd(id) : KeyCodec.hashRangeStart(id, hashTo + 1);
+        try (StorageCursor c = storage.scan(index ? Space.INDEXES : Space.ITEMS, from, to, last)) {
+            return c.next() ? ItemCodec.decode(c.valueBytes(), c.valueOffset()) : null;
+        }
     }
 
     public TableCatalog catalog() {

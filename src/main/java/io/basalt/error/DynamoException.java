@@ -1,11 +1,8 @@
 package io.basalt.error;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.IOException;
-
 /**
- * An error returned to the client as the service returns it. Thrown from any layer; the protocol
- * layer renders it. Stack traces are not filled: these are expected outcomes, not bugs.
+ * An error returned to the client as the service returns it. Thrown from any layer; plain data
+ * (type, message, and the members subclasses add): the front end renders it (server.http.ErrorResponses). Stack traces are not filled: these are expected outcomes, not bugs.
  */
 public class DynamoException extends RuntimeException {
     private final ErrorType type;
@@ -16,9 +13,6 @@ public class DynamoException extends RuntimeException {
     }
 
     public ErrorType type() { return type; }
-
-    /** Writes members beyond __type and message (e.g. Item, CancellationReasons). */
-    public void writeExtraFields(JsonGenerator out) throws IOException {}
 
     public static DynamoException validation(String message) {
         return new DynamoException(ErrorType.VALIDATION, message);

@@ -8,11 +8,12 @@ import io.basalt.engine.Engine;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.KeyCodec;
-import io.basalt.protocol.DynamoRequest;
-import io.basalt.protocol.Json;
-import io.basalt.protocol.RequestDispatcher;
-import io.basalt.protocol.json.AttributeValueJson;
-import io.basalt.storage.StorageEngines;
+import io.basalt.server.http.DynamoRequest;
+import io.basalt.wire.Json;
+import io.basalt.server.http.RequestDispatcher;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.storage.memory.MemoryStorage;
+import io.basalt.storage.rocksdb.RocksStorage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -65,12 +66,12 @@ public class HotPathBench {
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
-        BasaltConfig config = BasaltConfig.inMemoryOnFreePort();
+        io.basalt.storage.StorageEngine store = new MemoryStorage();
         if (storage.equals("rocksdb")) {
             dir = Files.createTempDirectory("basalt-jmh");
-            config = BasaltConfig.onDiskOnFreePort(dir);
+            store = RocksStorage.open(dir, BasaltConfig.DEFAULT_CACHE_MB * 1024L * 1024L);
         }
-        engine = new Engine(StorageEngines.open(config), io.basalt.engine.TimeSettings.defaults().withTtlSweepMillis(60_000));
+        engine = new Engine(store, io.basalt.engine.TimeSettings.defaults().withTtlSweepMillis(60_000));
         dispatcher = new RequestDispatcher(new OperationRegistry(engine));
         call("CreateTable", """
                 {"TableName":"bench","BillingMode":"PAY_PER_REQUEST",

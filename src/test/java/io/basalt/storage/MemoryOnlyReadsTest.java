@@ -1,5 +1,7 @@
 package io.basalt.storage;
 
+import io.basalt.eventloop.ReadWouldBlock;
+import io.basalt.eventloop.MemoryOnlyReads;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

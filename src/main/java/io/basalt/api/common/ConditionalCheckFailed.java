@@ -1,11 +1,8 @@
 package io.basalt.api.common;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.model.AttributeValue;
-import io.basalt.protocol.json.AttributeValueJson;
-import java.io.IOException;
 import java.util.Map;
 
 /**
@@ -40,13 +37,5 @@ public final class ConditionalCheckFailed extends DynamoException {
 
     public Map<String, AttributeValue> item() {
         return item;
-    }
-
-    @Override
-    public void writeExtraFields(JsonGenerator out) throws IOException {
-        if (item != null) {
-            out.writeFieldName("Item");
-            AttributeValueJson.writeItem(out, item);
-        }
     }
 }

@@ -16,9 +16,8 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.ExpressionContext;
 import io.basalt.expression.Legacy;
 import io.basalt.expression.Projection;
-import io.basalt.protocol.json.AttributeValueJson;
-import io.basalt.protocol.json.StoredItemJson;
-import io.basalt.storage.Versioned;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.StoredItemJson;
 import java.io.IOException;
 
 /** GetItem: reads one item (every read here is strongly consistent; the unit cost follows ConsistentRead). */
@@ -62,7 +61,7 @@ public final class GetItem implements Operation<GetItemRequest> {
         TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
         table.definition().keys().validateKey(r.key());
         // every storage read comes before the capacity admission (a side effect): see inlineable()
-        Versioned raw = null;
+        ItemStore.StoredBytes raw = null;
         ItemStore.Stored stored = null;
         if (projection == null) raw = engine.items().readStored(table.ref(), r.key());
         else stored = engine.items().read(table.ref(), r.key());

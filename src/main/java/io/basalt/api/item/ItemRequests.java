@@ -62,11 +62,11 @@ final class ItemRequests {
                                            Map<String, AttributeValue> key) throws IOException {
         if (!"SIZE".equals(mode) || table.definition().localIndexes().isEmpty()) return;
         Map<String, AttributeValue> collection = io.basalt.engine.index.ItemCollections.collectionKey(table.definition(), key);
-        long bytes = io.basalt.engine.index.ItemCollections.sizeBytes(engine.storage(), table.definition(),
+        long bytes = engine.itemCollectionBytes(table.definition(),
                 collection.get(table.definition().keys().hashName()));
         out.writeObjectFieldStart("ItemCollectionMetrics");
         out.writeFieldName("ItemCollectionKey");
-        io.basalt.protocol.json.AttributeValueJson.writeItem(out, collection);
+        io.basalt.wire.AttributeValueJson.writeItem(out, collection);
         out.writeArrayFieldStart("SizeEstimateRangeGB");
         for (double d : io.basalt.engine.index.ItemCollections.estimateRangeGb(bytes)) out.writeNumber(d);
         out.writeEndArray();

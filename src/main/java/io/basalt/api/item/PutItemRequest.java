@@ -2,8 +2,8 @@ package io.basalt.api.item;
 
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.model.AttributeValue;
-import io.basalt.protocol.json.AttributeValueJson;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.Map;
 

@@ -2,7 +2,7 @@ package io.basalt.api.item;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.model.AttributeValue;
-import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.wire.AttributeValueJson;
 import java.io.IOException;
 import java.util.Map;
 

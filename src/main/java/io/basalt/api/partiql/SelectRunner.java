@@ -222,7 +222,7 @@ final class SelectRunner {
         if (plan.partitions() == null) {
             KeyRange range = ScanSegments.whole(target.id());
             if (start != null && start.after() != null) range = new KeyRange(KeyCodec.successor(start.after()), range.to(), false);
-            PageReader.Page p = PageReader.read(engine.storage(), target.space(), range, limit, plan.filter(), false);
+            PageReader.Page p = engine.pages().read(target, range, limit, plan.filter(), false);
             Position next = p.lastItem() == null ? null : new Position(0, target.storageKey(target.lastKeyOf(p.lastItem())));
             return new Page(p.items(), next, p.lastItem(), CapacityUnits.read(p.bytesRead(), consistent));
         }
@@ -236,7 +236,7 @@ final class SelectRunner {
                 range = plan.forward() ? new KeyRange(KeyCodec.successor(start.after()), range.to(), false)
                         : new KeyRange(range.from(), start.after(), true);
             }
-            PageReader.Page p = PageReader.read(engine.storage(), target.space(), range, remaining, plan.filter(), false);
+            PageReader.Page p = engine.pages().read(target, range, remaining, plan.filter(), false);
             items.addAll(p.items());
             units += CapacityUnits.read(p.bytesRead(), consistent);
             bytes += p.bytesRead();

@@ -3,7 +3,7 @@ package io.basalt.api.partiql;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConditionalCheckFailed;
 import io.basalt.error.DynamoException;
-import io.basalt.protocol.json.AttributeValueJson;
+import io.basalt.wire.AttributeValueJson;
 import java.io.IOException;
 
 /** The Error member of a BatchExecuteStatement response: the statement's failure as a BatchStatementError. */

@@ -12,8 +12,8 @@ import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.KeyConditionSpec;
 import io.basalt.engine.query.KeyRange;
 import io.basalt.engine.query.PageReader;
-import io.basalt.storage.MemoryOnlyReads;
-import io.basalt.storage.ReadWouldBlock;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.error.DynamoException;
 import io.basalt.model.KeyCodec;
 import io.basalt.model.KeyShape;
@@ -81,7 +81,7 @@ public final class Query implements Operation<ReadRequest> {
         // on a network thread every storage read must come before the admission (see inlineable());
         // LSI pages that fetch from the table read after it, so they go to a worker
         if (MemoryOnlyReads.active() && ReadRules.fetchFromTable(target, r, ex.projection())) throw ReadWouldBlock.INSTANCE;
-        PageReader.Page page = ReadRules.readPage(out, engine.storage(), r, target, range, limit, ex.filter(), ex.projection());
+        PageReader.Page page = ReadRules.readPage(out, engine.pages(), r, target, range, limit, ex.filter(), ex.projection());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);

@@ -17,9 +17,8 @@ import io.basalt.engine.query.PageReader;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
-import io.basalt.protocol.json.AttributeValueJson;
-import io.basalt.protocol.json.StoredItemJson;
-import io.basalt.storage.StorageEngine;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.StoredItemJson;
 import io.basalt.expression.Condition;
 import java.io.IOException;
 import java.util.Map;
@@ -116,15 +115,15 @@ final class ReadRules {
      * Reads a page. Items that go out whole are written to {@code out} as they are read, so the
      * response object and its Items array are then already open; {@link #writePage} finishes it.
      */
-    static PageReader.Page readPage(JsonGenerator out, StorageEngine storage, ReadRequest r, ReadTarget target, KeyRange range,
+    static PageReader.Page readPage(JsonGenerator out, PageReader pages, ReadRequest r, ReadTarget target, KeyRange range,
                                     int limit, Condition filter, Projection projection) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
         if (!wholeItems(r, target, projection, filter)) {
-            return PageReader.read(storage, target.space(), range, limit, filter, countOnly);
+            return pages.read(target, range, limit, filter, countOnly);
         }
         out.writeStartObject();
         out.writeArrayFieldStart("Items");
-        return PageReader.readStored(storage, target.space(), range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset));
+        return pages.readStored(target, range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset));
     }
 
     /**

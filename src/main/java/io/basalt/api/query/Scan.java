@@ -70,7 +70,7 @@ public final class Scan implements Operation<ReadRequest> {
         // a Scan page is charged to the partition it starts in
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, range.from().length >= 16 ? KeyCodec.hashOf(range.from()) : 0, null);
-        PageReader.Page page = ReadRules.readPage(out, engine.storage(), r, target, range, limit, ex.filter(), ex.projection());
+        PageReader.Page page = ReadRules.readPage(out, engine.pages(), r, target, range, limit, ex.filter(), ex.projection());
         ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
     }
 }

@@ -11,7 +11,7 @@ import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

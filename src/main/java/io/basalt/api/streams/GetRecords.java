@@ -13,10 +13,8 @@ import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
 import io.basalt.model.KeyCodec;
-import io.basalt.protocol.json.AttributeValueJson;
-import io.basalt.protocol.json.JsonIn;
-import io.basalt.storage.Space;
-import io.basalt.storage.StorageCursor;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.Map;
 
@@ -68,17 +66,12 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         out.writeStartObject();
         out.writeArrayFieldStart("Records");
         if (last < readable) {
-            byte[] from = StreamRecorder.recordKey(t.id(), label, slot, last + 1);
-            byte[] to = StreamRecorder.recordKey(t.id(), label, slot, readable + 1);
-            int n = 0;
-            try (StorageCursor c = engine.storage().scan(Space.STREAMS, from, to, false)) {
-                while (n < limit && c.next()) {
-                    long seq = StreamRecorder.sequenceOf(c.key());
-                    writeRecord(out, ctx, t, label, stream.viewType(), slot, seq, ItemCodec.decode(c.valueBytes(), c.valueOffset()));
-                    last = seq;
-                    n++;
-                }
-            }
+            long[] lastRead = {last};
+            int n = engine.streams().readRecords(t.id(), label, slot, last + 1, readable + 1, limit, (seq, rec) -> {
+                writeRecord(out, ctx, t, label, stream.viewType(), slot, seq, rec);
+                lastRead[0] = seq;
+            });
+            last = lastRead[0];
             if (n < limit) last = readable; // nothing more up to the readable end: skip gaps left by aborted writes
         }
         out.writeEndArray();

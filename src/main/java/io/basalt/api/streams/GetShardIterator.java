@@ -9,7 +9,7 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 
 /** GetShardIterator: TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER. */

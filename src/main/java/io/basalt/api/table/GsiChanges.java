@@ -10,7 +10,6 @@ import io.basalt.error.ErrorType;
 import io.basalt.model.AttrType;
 import io.basalt.model.KeyCodec;
 import io.basalt.model.KeyShape;
-import io.basalt.storage.Space;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,12 +97,12 @@ final class GsiChanges {
         if (updates == null) return;
         for (IndexDefinition i : after.globalIndexes()) {
             if (!i.active() && before.index(i.name()) == null) {
-                new GsiBackfill(engine.storage(), engine.catalog(), engine.indexes(), after.name(), i.name()).start();
+                engine.startBackfill(after.name(), i.name());
             }
         }
         for (IndexDefinition i : before.globalIndexes()) {
             if (after.index(i.name()) == null) {
-                engine.storage().deleteRange(Space.INDEXES, KeyCodec.tablePrefix(i.indexId()), KeyCodec.tableEnd(i.indexId()));
+                engine.dropIndexEntries(i.indexId());
             }
         }
     }

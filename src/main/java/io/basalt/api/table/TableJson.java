@@ -1,7 +1,7 @@
 package io.basalt.api.table;
 
 import com.fasterxml.jackson.core.JsonParser;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.List;
 

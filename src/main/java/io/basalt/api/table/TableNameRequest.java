@@ -2,7 +2,7 @@ package io.basalt.api.table;
 
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.common.Constraints;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 
 /** Requests that carry only a TableName (DescribeTable, DeleteTable, DescribeTimeToLive). */

@@ -7,7 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 
 /** UpdateContributorInsights: turns key-level insights of a table or GSI on or off. */

@@ -12,7 +12,7 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
 import io.basalt.error.DynamoException;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.List;
 

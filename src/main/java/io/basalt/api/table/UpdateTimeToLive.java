@@ -6,7 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 
 /** UpdateTimeToLive: enables or disables TTL on an attribute (the TTL sweeper deletes expired items). */

@@ -23,7 +23,7 @@ import io.basalt.expression.UpdateParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
 import io.basalt.model.KeyShape;
-import io.basalt.protocol.json.JsonIn;
+import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;

@@ -1,11 +1,8 @@
 package io.basalt.api.transact;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.model.AttributeValue;
-import io.basalt.protocol.json.AttributeValueJson;
-import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
@@ -27,6 +24,11 @@ public final class TransactionCanceled extends DynamoException {
         this.reasons = reasons;
     }
 
+    /** The reasons, one per action of the transaction, in order. */
+    public List<Reason> reasons() {
+        return reasons;
+    }
+
     private static String message(List<Reason> reasons) {
         StringBuilder sb = new StringBuilder("Transaction cancelled, please refer cancellation reasons for specific reasons [");
         for (int i = 0; i < reasons.size(); i++) {
@@ -34,21 +36,5 @@ public final class TransactionCanceled extends DynamoException {
             sb.append(reasons.get(i).code());
         }
         return sb.append(']').toString();
-    }
-
-    @Override
-    public void writeExtraFields(JsonGenerator out) throws IOException {
-        out.writeArrayFieldStart("CancellationReasons");
-        for (Reason r : reasons) {
-            out.writeStartObject();
-            if (r.item() != null) {
-                out.writeFieldName("Item");
-                AttributeValueJson.writeItem(out, r.item());
-            }
-            out.writeStringField("Code", r.code());
-            if (r.message() != null) out.writeStringField("Message", r.message());
-            out.writeEndObject();
-        }
-        out.writeEndArray();
     }
 }

@@ -1,9 +1,7 @@
 package io.basalt.engine.capacity;
 
-import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
-import java.io.IOException;
 
 /**
  * A throttled request, as the service answers it: ProvisionedThroughputExceededException for
@@ -66,16 +64,5 @@ public final class Throttled extends DynamoException {
     /** Whether the service would report this as ProvisionedThroughputExceeded (else ThrottlingError) in a cancelled transaction. */
     public boolean provisioned() {
         return type() == ErrorType.PROVISIONED_THROUGHPUT_EXCEEDED;
-    }
-
-    @Override
-    public void writeExtraFields(JsonGenerator out) throws IOException {
-        // the service's model spells the member differently in the two exceptions
-        out.writeArrayFieldStart(provisioned() ? "ThrottlingReasons" : "throttlingReasons");
-        out.writeStartObject();
-        out.writeStringField("reason", reason);
-        out.writeStringField("resource", resource);
-        out.writeEndObject();
-        out.writeEndArray();
     }
 }

@@ -49,9 +49,13 @@ public final class ItemStore {
     }
 
     /** The stored form of an item (decode it, or copy it out with ItemCodec.visit), or null when absent. */
-    public Versioned readStored(TableRef table, Map<String, AttributeValue> key) {
-        return storage.get(Space.ITEMS, storageKey(table, key));
+    public StoredBytes readStored(TableRef table, Map<String, AttributeValue> key) {
+        Versioned v = storage.get(Space.ITEMS, storageKey(table, key));
+        return v == null ? null : new StoredBytes(v.bytes(), v.offset());
     }
+
+    /** An item in its stored encoding: {@code bytes} from {@code offset} to the end (see {@link io.basalt.model.ItemCodec}). */
+    public record StoredBytes(byte[] bytes, int offset) {}
 
     /**
      * Applies a mutation atomically. The key is locked before it is read (engines that lock), so the

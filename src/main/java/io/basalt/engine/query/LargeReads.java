@@ -1,7 +1,7 @@
 package io.basalt.engine.query;
 
-import io.basalt.storage.MemoryOnlyReads;
-import io.basalt.storage.ReadWouldBlock;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
 import java.util.concurrent.Semaphore;
 
 /**

@@ -22,7 +22,12 @@ public final class PageReader {
     /** The service's page size limit on data read. */
     public static final long MAX_PAGE_BYTES = 1024 * 1024;
 
-    private PageReader() {}
+    private final StorageEngine storage;
+
+    /** A reader over the engine's store (one per {@link io.basalt.engine.Engine}). */
+    public PageReader(StorageEngine storage) {
+        this.storage = storage;
+    }
 
     /**
      * @param items the items that passed the filter (empty when countOnly)
@@ -48,12 +53,12 @@ public final class PageReader {
     static final long INLINE_BYTES = LargeReads.SMALL_BYTES;
 
 
-    public static Page read(StorageEngine storage, KeyRange range, int limit, Condition filter, boolean countOnly) {
-        return read(storage, Space.ITEMS, range, limit, filter, countOnly);
+    /** Reads a page of the table or index {@code target} names (index entries hold projected items). */
+    public Page read(ReadTarget target, KeyRange range, int limit, Condition filter, boolean countOnly) {
+        return read(target.space(), range, limit, filter, countOnly);
     }
 
-    /** Reads from the base table (ITEMS) or an index (INDEXES, whose entries hold projected items). */
-    public static Page read(StorageEngine storage, Space space, KeyRange range, int limit, Condition filter, boolean countOnly) {
+    private Page read(Space space, KeyRange range, int limit, Condition filter, boolean countOnly) {
         List<Map<String, AttributeValue>> out = new ArrayList<>();
         int count = 0, scanned = 0;
         long bytes = 0;
@@ -86,7 +91,8 @@ public final class PageReader {
      * Reads a page whose items all go out whole (no filter, not COUNT): each is handed to {@code sink}
      * as it is read, never decoded or kept, so a 1 MB page does not sit on the heap twice.
      */
-    public static Page readStored(StorageEngine storage, Space space, KeyRange range, int limit, StoredItems sink) throws IOException {
+    public Page readStored(ReadTarget target, KeyRange range, int limit, StoredItems sink) throws IOException {
+        Space space = target.space();
         long bytes = 0;
         int count = 0;
         byte[] lastBytes = null;

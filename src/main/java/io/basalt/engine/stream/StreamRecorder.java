@@ -216,6 +216,29 @@ public final class StreamRecorder implements ChangeContributor {
     }
 
     /** Prefix of every record of one stream. */
+    /** Takes one stream record and its sequence number. */
+    @FunctionalInterface
+    public interface RecordSink {
+        void accept(long sequence, Map<String, AttributeValue> record) throws java.io.IOException;
+    }
+
+    /**
+     * Hands the records of a shard with sequence numbers in [from, to) to {@code sink}, in order, at
+     * most {@code limit} of them; returns how many.
+     */
+    public int readRecords(long tableId, String label, int shard, long from, long to, int limit, RecordSink sink)
+            throws java.io.IOException {
+        int n = 0;
+        try (StorageCursor c = storage.scan(Space.STREAMS, recordKey(tableId, label, shard, from),
+                recordKey(tableId, label, shard, to), false)) {
+            while (n < limit && c.next()) {
+                sink.accept(sequenceOf(c.key()), ItemCodec.decode(c.valueBytes(), c.valueOffset()));
+                n++;
+            }
+        }
+        return n;
+    }
+
     public static byte[] streamPrefix(long tableId, String label) {
         byte[] l = label.getBytes(StandardCharsets.UTF_8);
         byte[] out = new byte[8 + l.length + 1];

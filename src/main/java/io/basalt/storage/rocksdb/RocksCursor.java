@@ -1,8 +1,8 @@
 package io.basalt.storage.rocksdb;
 
 import io.basalt.storage.InlineDiskReads;
-import io.basalt.storage.MemoryOnlyReads;
-import io.basalt.storage.ReadWouldBlock;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.storage.StorageCursor;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;

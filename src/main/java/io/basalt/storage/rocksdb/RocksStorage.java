@@ -2,9 +2,9 @@ package io.basalt.storage.rocksdb;
 
 import io.basalt.storage.HeldKey;
 import io.basalt.storage.InlineDiskReads;
-import io.basalt.storage.MemoryOnlyReads;
+import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.storage.Mutation;
-import io.basalt.storage.ReadWouldBlock;
+import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.MemoryOnlyReads;
-import io.basalt.storage.ReadWouldBlock;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

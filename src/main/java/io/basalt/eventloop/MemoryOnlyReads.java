@@ -1,0 +1,35 @@
+package io.basalt.eventloop;
+
+/**
+ * Marks the current thread as one that must not wait for the disk (a network event loop): while
+ * active, engines answer reads only from memory (memtables, block cache) and throw
+ * {@link ReadWouldBlock} when an answer needs I/O, so the caller can hand the request to a worker.
+ * Point reads of hot items then skip two thread hand-offs.
+ */
+public final class MemoryOnlyReads {
+    private static final ThreadLocal<boolean[]> ACTIVE = ThreadLocal.withInitial(() -> new boolean[1]);
+
+    private MemoryOnlyReads() {}
+
+    public static boolean active() {
+        return ACTIVE.get()[0];
+    }
+
+    /** Runs {@code body} with memory-only reads on this thread. */
+    public static <T, E extends Exception> T run(ThrowingSupplier<T, E> body) throws E {
+        boolean[] flag = ACTIVE.get();
+        boolean was = flag[0];
+        flag[0] = true;
+        try {
+            return body.get();
+        } finally {
+            flag[0] = was;
+        }
+    }
+
+    /** A supplier that may throw. */
+    @FunctionalInterface
+    public interface ThrowingSupplier<T, E extends Exception> {
+        T get() throws E;
+    }
+}

@@ -1,0 +1,23 @@
+package io.basalt.server.http;
+
+import java.util.Map;
+
+/**
+ * The parts of an HTTP request the dispatcher judges, independent of the transport.
+ *
+ * @param target the X-Amz-Target header, e.g. "DynamoDB_20120810.PutItem" (null if absent)
+ * @param authorization the Authorization header (null if absent)
+ * @param amzDate the X-Amz-Date header (null if absent)
+ * @param date the Date header (null if absent)
+ * @param query the query-string parameters (pre-signed requests carry their signature there)
+ */
+public record DynamoRequest(String target, String authorization, String amzDate, String date, Map<String, String> query) {
+    public DynamoRequest {
+        query = query == null ? Map.of() : query;
+    }
+
+    /** A request signed in its Authorization header, as every SDK sends them. */
+    public static DynamoRequest signed(String target, String authorization, String amzDate) {
+        return new DynamoRequest(target, authorization, amzDate, null, Map.of());
+    }
+}

@@ -1,0 +1,138 @@
+package io.basalt.server.http;
+
+import io.basalt.server.Service;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpContentDecompressor;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.util.ResourceLeakDetector;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The DynamoDB HTTP endpoint: Netty event loops for I/O, a bounded worker pool for requests (the
+ * event loop never blocks on storage), and the bounds of {@link HttpLimits} on what clients can make
+ * it hold.
+ *
+ * <p>Pipeline per connection: guard (timeouts) → HTTP codec → 100-continue → gzip/deflate decoding →
+ * bounded body aggregation → handler.
+ */
+public final class HttpService implements Service {
+    private static final int MAX_INITIAL_LINE = 8 * 1024;
+    private static final int MAX_HEADER_BYTES = 32 * 1024;
+
+    private final String host;
+    private final int requestedPort;
+    private final RequestDispatcher dispatcher;
+    private final int workers;
+    private final HttpLimits limits;
+    private EventLoopGroup boss;
+    private EventLoopGroup io;
+    private ThreadPoolExecutor executor;
+    private BodyBudget budget;
+    private Channel channel;
+    private int port;
+
+    public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
+        this(host, port, dispatcher, workers, HttpLimits.defaults(workers));
+    }
+
+    public HttpService(String host, int port, RequestDispatcher dispatcher, int workers, HttpLimits limits) {
+        this.host = host;
+        this.requestedPort = port;
+        this.dispatcher = dispatcher;
+        this.workers = workers;
+        this.limits = limits;
+    }
+
+    @Override
+    public String name() {
+        return "dynamodb";
+    }
+
+    @Override
+    public void start() throws Exception {
+        // Netty samples buffers for leak reports by default, recording stack traces on the hot path;
+        // -Dbasalt.leakDetection=simple|advanced|paranoid turns it back on (tests, debugging).
+        String leaks = System.getProperty("basalt.leakDetection", "disabled");
+        ResourceLeakDetector.Level level = ResourceLeakDetector.Level.DISABLED;
+        for (ResourceLeakDetector.Level l : ResourceLeakDetector.Level.values()) {
+            if (l.name().equalsIgnoreCase(leaks.trim())) level = l;
+        }
+        ResourceLeakDetector.setLevel(level);
+        AtomicInteger n = new AtomicInteger();
+        executor = new ThreadPoolExecutor(workers, workers, 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(limits.maxQueuedRequests()), r -> {
+                    Thread t = new Thread(r, "basalt-worker-" + n.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                }, new ThreadPoolExecutor.AbortPolicy());
+        budget = new BodyBudget(limits.maxBufferedBytes());
+        boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
+        ServerBootstrap b = new ServerBootstrap()
+                .group(boss, io)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ConnectionGuard guard = new ConnectionGuard(limits);
+                        ch.pipeline()
+                                .addLast(guard)
+                                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                                .addLast(new HttpServerExpectContinueHandler())
+                                .addLast(new HttpContentDecompressor(0))
+                                .addLast(new RequestAggregator(limits, budget, guard))
+                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits));
+                    }
+                });
+        channel = b.bind(new InetSocketAddress(host, requestedPort)).sync().channel();
+        port = ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    @Override
+    public int port() {
+        return port;
+    }
+
+    /** Bytes of request bodies held right now (for tests of the bounds). */
+    long bufferedBytes() {
+        return budget.used();
+    }
+
+    /** Stops accepting connections, lets running requests finish (up to 5 s), then closes all connections. */
+    @Override
+    public synchronized void stop() {
+        if (channel != null) {
+            channel.close().syncUninterruptibly();
+            channel = null;
+        }
+        if (executor != null) {
+            executor.shutdown();
+            try {
+                executor.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            executor = null;
+        }
+        if (boss != null) {
+            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+            boss = null;
+        }
+    }
+}

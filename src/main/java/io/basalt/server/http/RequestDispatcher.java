@@ -1,0 +1,232 @@
+package io.basalt.server.http;
+
+import io.basalt.wire.Json;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.api.Operation;
+import io.basalt.api.OperationRegistry;
+import io.basalt.api.RequestContext;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.wire.JsonIn;
+import io.basalt.engine.query.LargeReads;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns one request (headers, body) into a response body and status, independent of Netty so it can
+ * be tested and reused by other transports.
+ *
+ * <p>The service's order of checks: the body must be well-formed JSON; then the target must name an
+ * operation (UnknownOperationException); then the request must be signed (MissingAuthenticationToken,
+ * IncompleteSignature, ...); then an empty body is a SerializationException; then every member must
+ * have its type (SerializationException with a Message); then values are validated. A malformed body
+ * wins over all other errors, so it is looked for whenever another error is found first.
+ */
+public final class RequestDispatcher {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
+    public static final String TARGET_PREFIX = "DynamoDB_20120810.";
+    public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
+
+    /** A request body that can be read more than once. */
+    public interface Body {
+        int length();
+
+        InputStream open();
+
+        static Body of(byte[] bytes) {
+            return new Body() {
+                @Override public int length() { return bytes.length; }
+                @Override public InputStream open() { return new ByteArrayInputStream(bytes); }
+            };
+        }
+    }
+
+    private final Function<String, Operation<?>> operations;
+    private final Function<String, Operation<?>> streamOperations;
+    private final RequestMetrics metrics;
+
+    public RequestDispatcher(OperationRegistry operations) {
+        this(operations::find, operations::findStream, null);
+    }
+
+    /** A dispatcher that records request counts and latencies per operation in {@code metrics}. */
+    public RequestDispatcher(OperationRegistry operations, RequestMetrics metrics) {
+        this(operations::find, operations::findStream, metrics);
+    }
+
+    /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
+    public RequestDispatcher(Function<String, Operation<?>> operations) {
+        this(operations, name -> null, null);
+    }
+
+    /** A dispatcher with DynamoDB operations and DynamoDB Streams operations (DynamoDBStreams_20120810.*). */
+    public RequestDispatcher(Function<String, Operation<?>> operations, Function<String, Operation<?>> streamOperations) {
+        this(operations, streamOperations, null);
+    }
+
+    private RequestDispatcher(Function<String, Operation<?>> operations, Function<String, Operation<?>> streamOperations,
+                              RequestMetrics metrics) {
+        this.streamOperations = streamOperations;
+        this.operations = operations;
+        this.metrics = metrics;
+    }
+
+    /** Returned by {@link #dispatchInline} when the request needs a worker thread. */
+    public static final int NEEDS_WORKER = -1;
+
+    private final ConcurrentHashMap<Operation<?>, InlineGate> gates = new ConcurrentHashMap<>();
+
+    /**
+     * Whether to try a request with this X-Amz-Target through {@link #dispatchInline}: its operation
+     * allows it and recent attempts were mostly answered from memory ({@link InlineGate}).
+     */
+    public boolean tryInline(String target) {
+        Operation<?> op = operation(target);
+        return op != null && op.inlineable() && gate(op).shouldTry();
+    }
+
+    private InlineGate gate(Operation<?> op) {
+        InlineGate g = gates.get(op);
+        return g != null ? g : gates.computeIfAbsent(op, o -> new InlineGate());
+    }
+
+    /**
+     * Tries the request on the calling (network) thread with memory-only reads: the HTTP status when
+     * answered (the body written to {@code out}), or {@link #NEEDS_WORKER} when a read needed the
+     * disk, in which case nothing was written and nothing was recorded, and the request must go to
+     * {@link #dispatch} on a worker.
+     */
+    public int dispatchInline(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
+        Operation<?> op = operation(request.target());
+        InlineGate gate = op == null ? null : gates.get(op);
+        try {
+            int status = MemoryOnlyReads.run(() -> dispatch(request, body, out, requestId));
+            if (gate != null) gate.answered();
+            return status;
+        } catch (ReadWouldBlock needsDisk) {
+            if (gate != null) gate.neededWorker();
+            return NEEDS_WORKER;
+        }
+    }
+
+    /** The outcome: HTTP status; the body has been written to {@code out}. */
+    public int dispatch(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
+        try {
+            Operation<?> op = operation(request.target());
+            SigV4Header auth;
+            try {
+                if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
+                auth = SigV4Header.check(request);
+            } catch (DynamoException headerError) {
+                if (!wellFormed(body)) throw malformed();
+                throw headerError;
+            }
+            if (body.length() == 0) throw malformed();
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
+            if (metrics == null) return run(op, ctx, body, out);
+            long started = System.nanoTime();
+            int status;
+            try {
+                status = run(op, ctx, body, out);
+            } catch (ReadWouldBlock retriedOnAWorker) {
+                throw retriedOnAWorker;
+            } catch (Throwable e) {
+                metrics.record(op.name(), false, System.nanoTime() - started);
+                throw e;
+            }
+            metrics.record(op.name(), true, System.nanoTime() - started);
+            return status;
+        } catch (DynamoException e) {
+            ErrorResponses.write(e, out);
+            return e.type().httpStatus();
+        }
+    }
+
+    private Operation<?> operation(String target) {
+        if (target == null) return null;
+        if (target.startsWith(TARGET_PREFIX)) return operations.apply(target.substring(TARGET_PREFIX.length()));
+        if (target.startsWith(STREAMS_TARGET_PREFIX)) return streamOperations.apply(target.substring(STREAMS_TARGET_PREFIX.length()));
+        return null;
+    }
+
+    private <Q> int run(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
+        Q request = parse(op, body);
+        ResponseBuffer buffer = RESPONSE_BUFFER.get(); // empty: every use ends with reset()
+        try {
+            try (JsonGenerator g = Json.FACTORY.createGenerator(buffer)) {
+                op.execute(ctx, request, g);
+            } catch (DynamoException | ReadWouldBlock e) {
+                throw e;
+            } catch (RuntimeException | StackOverflowError e) {
+                LOG.error("Internal error in {} (request id {})", op.name(), ctx.requestId(), e);
+                throw new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error");
+            }
+            buffer.writeTo(out);
+            return 200;
+        } finally {
+            // a large response has left this thread's buffer (or failed): its slot is free again
+            buffer.reset();
+            LargeReads.release();
+        }
+    }
+
+    private static final ThreadLocal<ResponseBuffer> RESPONSE_BUFFER = ThreadLocal.withInitial(ResponseBuffer::new);
+
+    private static <Q> Q parse(Operation<Q> op, Body body) throws IOException {
+        try (JsonParser p = Json.FACTORY.createParser(body.open())) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw malformed();
+            JsonIn.beginRequest(p, op.name());
+            Q request;
+            try {
+                request = op.parse(p);
+            } catch (DynamoException typeOrValueError) {
+                if (!restWellFormed(p)) throw malformed();
+                throw typeOrValueError;
+            }
+            if (p.nextToken() != null) throw malformed();
+            return request;
+        } catch (JsonProcessingException e) {
+            throw malformed();
+        }
+    }
+
+    /** True for an empty body or exactly one well-formed JSON value. */
+    private static boolean wellFormed(Body body) throws IOException {
+        if (body.length() == 0) return true;
+        try (JsonParser p = Json.FACTORY.createParser(body.open())) {
+            if (p.nextToken() == null) return false;
+            return restWellFormed(p);
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    /** Reads the rest of a body whose first value has begun: true if it completes with nothing after it. */
+    private static boolean restWellFormed(JsonParser p) throws IOException {
+        try {
+            while (p.getParsingContext().getParent() != null || p.currentToken().isStructStart()) {
+                JsonToken t = p.nextToken();
+                if (t == null) return false;
+                if (p.getParsingContext().inRoot()) break; // the first value has just ended
+            }
+            return p.nextToken() == null;
+        } catch (JsonProcessingException e) {
+            return false;
+        }
+    }
+
+    private static DynamoException malformed() {
+        return new DynamoException(ErrorType.SERIALIZATION, null);
+    }
+}

@@ -1,0 +1,206 @@
+package io.basalt.wire;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.error.DynamoException;
+import io.basalt.model.AttrType;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.DNumber;
+import io.basalt.model.NumberFormatError;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Reads and writes DynamoDB's typed JSON ({"S":"x"}, {"M":{...}}, ...) straight between the
+ * streaming parser/generator and the model, validating values as the service does.
+ */
+public final class AttributeValueJson {
+    /** Nesting limit of the service (documents up to 32 levels deep). */
+    public static final int MAX_DEPTH = 32;
+
+    private AttributeValueJson() {}
+
+    /** Reads an item or key: a map of attribute name to value. Null for a JSON null. */
+    public static Map<String, AttributeValue> readItem(JsonParser p) throws IOException {
+        return withoutNulls(JsonIn.map(p, q -> read(q, 1)));
+    }
+
+    /** Reads a map of placeholder to value (ExpressionAttributeValues). */
+    public static Map<String, AttributeValue> readValueMap(JsonParser p) throws IOException {
+        return readItem(p);
+    }
+
+    public static AttributeValue read(JsonParser p) throws IOException {
+        return read(p, 1);
+    }
+
+    /** One AttributeValue structure; null for a JSON null (an absent value). */
+    private static AttributeValue read(JsonParser p, int depth) throws IOException {
+        if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH + 1) {
+            throw DynamoException.validation("Nesting Levels have exceeded supported limits: Nesting level must be 32 or less");
+        }
+        AttributeValue[] result = new AttributeValue[1];
+        int[] count = new int[1];
+        boolean[] present = new boolean[1];
+        JsonIn.object(p, (tag, q) -> {
+            present[0] = true;
+            AttrType type = AttrType.ofTag(tag);
+            if (type == null || q.currentToken() == JsonToken.VALUE_NULL) {
+                q.skipChildren(); // unknown members are ignored, as by the service
+                return;
+            }
+            result[0] = readTyped(type, q, depth);
+            count[0]++;
+        });
+        if (p.currentToken() == JsonToken.VALUE_NULL) return null;
+        if (count[0] == 0) {
+            throw DynamoException.validation(
+                    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes");
+        }
+        if (count[0] > 1) {
+            throw DynamoException.validation(
+                    "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
+        }
+        return result[0];
+    }
+
+    private static AttributeValue readTyped(AttrType type, JsonParser p, int depth) throws IOException {
+        switch (type) {
+            case S:
+                return new AttributeValue.S(JsonIn.string(p));
+            case N:
+                return new AttributeValue.N(number(JsonIn.string(p)));
+            case B:
+                return new AttributeValue.B(JsonIn.blob(p));
+            case BOOL:
+                return AttributeValue.Bool.of(JsonIn.bool(p));
+            case NULL: {
+                if (!JsonIn.bool(p)) {
+                    throw DynamoException.validation(
+                            "One or more parameter values were invalid: Null attribute value types must have the value of true");
+                }
+                return AttributeValue.Null.INSTANCE;
+            }
+            case M:
+                return new AttributeValue.M(withoutNulls(JsonIn.map(p, q -> read(q, depth + 1))));
+            case L: {
+                List<AttributeValue> l = JsonIn.list(p, q -> read(q, depth + 1));
+                l.removeIf(Objects::isNull);
+                return new AttributeValue.L(l);
+            }
+            case SS: {
+                List<String> l = JsonIn.stringList(p);
+                if (l.isEmpty()) throw emptySet("string");
+                checkDuplicates(l, l);
+                return new AttributeValue.SS(l);
+            }
+            case NS: {
+                List<String> raw = JsonIn.stringList(p);
+                if (raw.isEmpty()) throw emptySet("number");
+                List<DNumber> l = new ArrayList<>(raw.size());
+                for (String s : raw) l.add(number(s));
+                checkDuplicates(l, raw);
+                return new AttributeValue.NS(l);
+            }
+            case BS: {
+                List<byte[]> l = JsonIn.list(p, JsonIn::blob);
+                if (l.isEmpty()) throw emptySet("binary");
+                Set<java.nio.ByteBuffer> seen = new HashSet<>();
+                for (byte[] b : l) {
+                    if (!seen.add(java.nio.ByteBuffer.wrap(b))) {
+                        throw DynamoException.validation(
+                                "One or more parameter values were invalid: Input collection contains duplicates");
+                    }
+                }
+                return new AttributeValue.BS(l);
+            }
+            default:
+                throw new IllegalStateException(type.name());
+        }
+    }
+
+    /** Drops members whose value was a JSON null (absent, as for the service). */
+    private static Map<String, AttributeValue> withoutNulls(Map<String, AttributeValue> m) {
+        if (m != null) m.values().removeIf(Objects::isNull);
+        return m;
+    }
+
+    private static DNumber number(String s) {
+        try {
+            return DNumber.parse(s);
+        } catch (NumberFormatError e) {
+            throw DynamoException.validation(e.getMessage());
+        }
+    }
+
+    private static DynamoException emptySet(String kind) {
+        return DynamoException.validation("One or more parameter values were invalid: An " + kind + " set  may not be empty");
+    }
+
+    private static <T> void checkDuplicates(List<T> values, List<String> shown) {
+        if (values.size() < 2) return;
+        Set<T> seen = new HashSet<>();
+        for (T v : values) {
+            if (!seen.add(v)) {
+                throw DynamoException.validation(
+                        "One or more parameter values were invalid: Input collection " + shown + " contains duplicates.");
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- writing
+
+    public static void writeItem(JsonGenerator g, Map<String, AttributeValue> item) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, AttributeValue> e : item.entrySet()) {
+            g.writeFieldName(e.getKey());
+            write(g, e.getValue());
+        }
+        g.writeEndObject();
+    }
+
+    public static void write(JsonGenerator g, AttributeValue v) throws IOException {
+        g.writeStartObject();
+        switch (v) {
+            case AttributeValue.S s -> g.writeStringField("S", s.value());
+            case AttributeValue.N n -> g.writeStringField("N", n.value().toString());
+            case AttributeValue.B b -> {
+                g.writeFieldName("B");
+                g.writeBinary(b.value());
+            }
+            case AttributeValue.Bool b -> g.writeBooleanField("BOOL", b.value());
+            case AttributeValue.Null n -> g.writeBooleanField("NULL", true);
+            case AttributeValue.M m -> {
+                g.writeFieldName("M");
+                writeItem(g, m.value());
+            }
+            case AttributeValue.L l -> {
+                g.writeArrayFieldStart("L");
+                for (AttributeValue x : l.value()) write(g, x);
+                g.writeEndArray();
+            }
+            case AttributeValue.SS ss -> {
+                g.writeArrayFieldStart("SS");
+                for (String x : ss.value()) g.writeString(x);
+                g.writeEndArray();
+            }
+            case AttributeValue.NS ns -> {
+                g.writeArrayFieldStart("NS");
+                for (DNumber x : ns.value()) g.writeString(x.toString());
+                g.writeEndArray();
+            }
+            case AttributeValue.BS bs -> {
+                g.writeArrayFieldStart("BS");
+                for (byte[] x : bs.value()) g.writeBinary(x);
+                g.writeEndArray();
+            }
+        }
+        g.writeEndObject();
+    }
+}
