@@ -1,11 +1,14 @@
 package io.basalt;
 
+import io.basalt.engine.Clock;
 import io.basalt.engine.TimeSettings;
 import io.basalt.engine.capacity.CapacityMode;
 import java.nio.file.Path;
 
 /**
- * Server settings. Built by the command line (flags, environment, config file) or by embedders.
+ * The settings of one Basalt instance. Built by the command line (flags, environment, config file) or
+ * by embedders; every switch and limit lives here, never in a static or a JVM system property, so
+ * two instances in one JVM can run with different settings.
  *
  * @param host interface to bind; 127.0.0.1 by default so a laptop server is not exposed
  * @param port 8000 by default; 0 picks a free port (embedded tests)
@@ -19,19 +22,32 @@ import java.nio.file.Path;
  *                 refuse; the default) or off
  * @param adminPort port of the admin HTTP service (Prometheus metrics, partitions as JSON); -1 = none, 0 = any free port
  * @param capacityTimeRules apply UpdateTable's capacity time limits (mode switch once per 24 h, decreases per day)
+ * @param clock the instance's one source of time (streams, TTL, capacity, backfills); tests inject a
+ *              {@link io.basalt.engine.ManualClock}
+ * @param inlineReads network threads try point reads from memory before handing a request to a worker
+ * @param inlineDiskReads network threads may also read table files while those reads are fast (page cache)
+ * @param largeReadSlots how many large responses (Scan/Query pages, BatchGetItem answers past 64 KB) are
+ *                       built at once; 0 = twice the processors, at least 4
+ * @param groupCommit concurrent writers share one synced write (off: RocksDB groups them itself; for A/B)
+ * @param streamRetentionSeconds how long stream records stay readable (the service: 24 h)
+ * @param itemCollectionLimitBytes the item-collection size limit of tables with LSIs (the service: 10 GB)
+ * @param leakDetection Netty's buffer leak detection level: disabled, simple, advanced or paranoid
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
-                           boolean capacityTimeRules) {
+                           boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
+                           int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
+                           long itemCollectionLimitBytes, String leakDetection) {
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
     public static final int DEFAULT_WORKERS = 64;
     public static final int DEFAULT_CACHE_MB = 64;
+    public static final long DEFAULT_STREAM_RETENTION_SECONDS = 24 * 3600;
+    public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
 
     public static BasaltConfig defaults() {
-        return new BasaltConfig(DEFAULT_HOST, DEFAULT_PORT, Path.of(DEFAULT_DATA_DIR), false, DEFAULT_WORKERS,
-                DEFAULT_CACHE_MB, "info", TimeSettings.defaults(), CapacityMode.REPORT, -1, false);
+        return new Builder().build();
     }
 
     /** In memory on a free port of 127.0.0.1: what a unit test wants. */
@@ -44,16 +60,82 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         return defaults().withPort(0).withDataDir(dir);
     }
 
-    public BasaltConfig withPort(int p) { return new BasaltConfig(host, p, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withHost(String h) { return new BasaltConfig(h, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withDataDir(Path d) { return new BasaltConfig(host, port, d, inMemory, workerThreads, cacheMb, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withInMemory(boolean m) { return new BasaltConfig(host, port, dataDir, m, workerThreads, cacheMb, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withWorkerThreads(int w) { return new BasaltConfig(host, port, dataDir, inMemory, w, cacheMb, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withCacheMb(int c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, c, logLevel, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withTimes(TimeSettings t) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, t, capacity, adminPort, capacityTimeRules); }
+    /** A builder holding this configuration's values, to change several at once. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    public BasaltConfig withPort(int p) { return toBuilder().port(p).build(); }
+    public BasaltConfig withHost(String h) { return toBuilder().host(h).build(); }
+    public BasaltConfig withDataDir(Path d) { return toBuilder().dataDir(d).build(); }
+    public BasaltConfig withInMemory(boolean m) { return toBuilder().inMemory(m).build(); }
+    public BasaltConfig withWorkerThreads(int w) { return toBuilder().workerThreads(w).build(); }
+    public BasaltConfig withCacheMb(int c) { return toBuilder().cacheMb(c).build(); }
+    public BasaltConfig withTimes(TimeSettings t) { return toBuilder().times(t).build(); }
     public BasaltConfig withTtlSweepMillis(long t) { return withTimes(times.withTtlSweepMillis(t)); }
-    public BasaltConfig withLogLevel(String l) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, l, times, capacity, adminPort, capacityTimeRules); }
-    public BasaltConfig withCapacity(CapacityMode c) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, c, adminPort, capacityTimeRules); }
-    public BasaltConfig withAdminPort(int a) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity, a, capacityTimeRules); }
-    public BasaltConfig withCapacityTimeRules(boolean r) { return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity, adminPort, r); }
+    public BasaltConfig withLogLevel(String l) { return toBuilder().logLevel(l).build(); }
+    public BasaltConfig withCapacity(CapacityMode c) { return toBuilder().capacity(c).build(); }
+    public BasaltConfig withAdminPort(int a) { return toBuilder().adminPort(a).build(); }
+    public BasaltConfig withCapacityTimeRules(boolean r) { return toBuilder().capacityTimeRules(r).build(); }
+    public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
+
+    /** Builds a configuration; unset values are the defaults. */
+    public static final class Builder {
+        private String host = DEFAULT_HOST;
+        private int port = DEFAULT_PORT;
+        private Path dataDir = Path.of(DEFAULT_DATA_DIR);
+        private boolean inMemory;
+        private int workerThreads = DEFAULT_WORKERS;
+        private int cacheMb = DEFAULT_CACHE_MB;
+        private String logLevel = "info";
+        private TimeSettings times = TimeSettings.defaults();
+        private CapacityMode capacity = CapacityMode.REPORT;
+        private int adminPort = -1;
+        private boolean capacityTimeRules;
+        private Clock clock = Clock.SYSTEM;
+        private boolean inlineReads = true;
+        private boolean inlineDiskReads = true;
+        private int largeReadSlots;
+        private boolean groupCommit = true;
+        private long streamRetentionSeconds = DEFAULT_STREAM_RETENTION_SECONDS;
+        private long itemCollectionLimitBytes = DEFAULT_ITEM_COLLECTION_LIMIT_BYTES;
+        private String leakDetection = "disabled";
+
+        public Builder() {}
+
+        Builder(BasaltConfig c) {
+            host = c.host; port = c.port; dataDir = c.dataDir; inMemory = c.inMemory; workerThreads = c.workerThreads;
+            cacheMb = c.cacheMb; logLevel = c.logLevel; times = c.times; capacity = c.capacity; adminPort = c.adminPort;
+            capacityTimeRules = c.capacityTimeRules; clock = c.clock; inlineReads = c.inlineReads;
+            inlineDiskReads = c.inlineDiskReads; largeReadSlots = c.largeReadSlots; groupCommit = c.groupCommit;
+            streamRetentionSeconds = c.streamRetentionSeconds; itemCollectionLimitBytes = c.itemCollectionLimitBytes;
+            leakDetection = c.leakDetection;
+        }
+
+        public Builder host(String v) { host = v; return this; }
+        public Builder port(int v) { port = v; return this; }
+        public Builder dataDir(Path v) { dataDir = v; return this; }
+        public Builder inMemory(boolean v) { inMemory = v; return this; }
+        public Builder workerThreads(int v) { workerThreads = v; return this; }
+        public Builder cacheMb(int v) { cacheMb = v; return this; }
+        public Builder logLevel(String v) { logLevel = v; return this; }
+        public Builder times(TimeSettings v) { times = v; return this; }
+        public Builder capacity(CapacityMode v) { capacity = v; return this; }
+        public Builder adminPort(int v) { adminPort = v; return this; }
+        public Builder capacityTimeRules(boolean v) { capacityTimeRules = v; return this; }
+        public Builder clock(Clock v) { clock = v; return this; }
+        public Builder inlineReads(boolean v) { inlineReads = v; return this; }
+        public Builder inlineDiskReads(boolean v) { inlineDiskReads = v; return this; }
+        public Builder largeReadSlots(int v) { largeReadSlots = v; return this; }
+        public Builder groupCommit(boolean v) { groupCommit = v; return this; }
+        public Builder streamRetentionSeconds(long v) { streamRetentionSeconds = v; return this; }
+        public Builder itemCollectionLimitBytes(long v) { itemCollectionLimitBytes = v; return this; }
+        public Builder leakDetection(String v) { leakDetection = v; return this; }
+
+        public BasaltConfig build() {
+            return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
+                    adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
+                    streamRetentionSeconds, itemCollectionLimitBytes, leakDetection);
+        }
+    }
 }

@@ -37,7 +37,7 @@ public final class Engine implements AutoCloseable {
     public Engine(StorageEngine storage, TimeSettings times, io.basalt.engine.capacity.CapacitySettings capacity) {
         this.storage = storage;
         this.times = times;
-        this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.capacity.Clock.SYSTEM);
+        this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.Clock.SYSTEM);
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
         this.pages = new io.basalt.engine.query.PageReader(storage);

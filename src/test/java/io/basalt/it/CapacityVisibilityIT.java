@@ -10,7 +10,7 @@ import io.basalt.Basalt;
 import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.capacity.CapacityMode;
-import io.basalt.engine.capacity.ManualClock;
+import io.basalt.engine.ManualClock;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -10,7 +10,7 @@ import io.basalt.Basalt;
 import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.capacity.CapacityMode;
-import io.basalt.engine.capacity.ManualClock;
+import io.basalt.engine.ManualClock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,5 +1,7 @@
 package io.basalt.engine.capacity;
 
+import io.basalt.engine.Clock;
+import io.basalt.engine.ManualClock;
 import io.basalt.engine.catalog.TableCatalog;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.basalt.engine.capacity;
 
+import io.basalt.engine.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
