@@ -31,9 +31,10 @@ public final class Basalt implements AutoCloseable {
     /** Opens the store and starts the DynamoDB endpoint. */
     public static Basalt start(BasaltConfig config) {
         StorageEngine storage = openStorage(config);
-        Engine engine = new Engine(storage, config.times(),
+        Engine engine = new Engine(storage, new io.basalt.engine.EngineSettings(config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
-                        .withTimeRules(config.capacityTimeRules()));
+                        .withTimeRules(config.capacityTimeRules()),
+                config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         HttpService http = new HttpService(config.host(), config.port(),
                 new RequestDispatcher(new OperationRegistry(engine), metrics), config.workerThreads());

@@ -43,8 +43,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public static final String DEFAULT_DATA_DIR = "basalt-data";
     public static final int DEFAULT_WORKERS = 64;
     public static final int DEFAULT_CACHE_MB = 64;
-    public static final long DEFAULT_STREAM_RETENTION_SECONDS = 24 * 3600;
-    public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
+    public static final long DEFAULT_STREAM_RETENTION_SECONDS = io.basalt.engine.EngineSettings.DEFAULT_STREAM_RETENTION_SECONDS;
+    public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = io.basalt.engine.EngineSettings.DEFAULT_ITEM_COLLECTION_LIMIT_BYTES;
 
     public static BasaltConfig defaults() {
         return new Builder().build();

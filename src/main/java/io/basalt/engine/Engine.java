@@ -25,19 +25,22 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.query.PageReader pages;
 
     private final TimeSettings times;
+    private final EngineSettings settings;
 
     public Engine(StorageEngine storage) {
-        this(storage, TimeSettings.defaults());
+        this(storage, EngineSettings.defaults());
     }
 
     public Engine(StorageEngine storage, TimeSettings times) {
-        this(storage, times, io.basalt.engine.capacity.CapacitySettings.defaults());
+        this(storage, EngineSettings.defaults().withTimes(times));
     }
 
-    public Engine(StorageEngine storage, TimeSettings times, io.basalt.engine.capacity.CapacitySettings capacity) {
+    public Engine(StorageEngine storage, EngineSettings settings) {
+        TimeSettings times = settings.times();
+        this.settings = settings;
         this.storage = storage;
         this.times = times;
-        this.capacity = new io.basalt.engine.capacity.CapacityMeter(capacity, io.basalt.engine.Clock.SYSTEM);
+        this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock());
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
         this.pages = new io.basalt.engine.query.PageReader(storage);
@@ -77,6 +80,11 @@ public final class Engine implements AutoCloseable {
     /** Capacity metering, partitions and throttling. */
     public io.basalt.engine.capacity.CapacityMeter capacity() {
         return capacity;
+    }
+
+    /** The settings this engine was started with. */
+    public EngineSettings settings() {
+        return settings;
     }
 
     public TimeSettings times() {

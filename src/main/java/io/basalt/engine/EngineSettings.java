@@ -1,0 +1,32 @@
+package io.basalt.engine;
+
+import io.basalt.engine.capacity.CapacitySettings;
+
+/**
+ * What the engine of one instance is told by its configuration (built by the wiring from
+ * {@code BasaltConfig}; tests build it directly).
+ *
+ * @param times TTL sweep interval, shard rollover, status delays
+ * @param capacity capacity simulation (mode, partitions, burst, time rules)
+ * @param clock the instance's one source of time
+ * @param streamRetentionSeconds how long stream records stay readable (the service: 24 h)
+ * @param itemCollectionLimitBytes item-collection size limit of tables with LSIs (the service: 10 GB)
+ * @param largeReadSlots large responses built at once; 0 = twice the processors, at least 4
+ */
+public record EngineSettings(TimeSettings times, CapacitySettings capacity, Clock clock, long streamRetentionSeconds,
+                             long itemCollectionLimitBytes, int largeReadSlots) {
+    public static final long DEFAULT_STREAM_RETENTION_SECONDS = 24 * 3600;
+    public static final long DEFAULT_ITEM_COLLECTION_LIMIT_BYTES = 10L * 1024 * 1024 * 1024;
+
+    public static EngineSettings defaults() {
+        return new EngineSettings(TimeSettings.defaults(), CapacitySettings.defaults(), Clock.SYSTEM,
+                DEFAULT_STREAM_RETENTION_SECONDS, DEFAULT_ITEM_COLLECTION_LIMIT_BYTES, 0);
+    }
+
+    public EngineSettings withTimes(TimeSettings t) { return new EngineSettings(t, capacity, clock, streamRetentionSeconds, itemCollectionLimitBytes, largeReadSlots); }
+    public EngineSettings withCapacity(CapacitySettings c) { return new EngineSettings(times, c, clock, streamRetentionSeconds, itemCollectionLimitBytes, largeReadSlots); }
+    public EngineSettings withClock(Clock c) { return new EngineSettings(times, capacity, c, streamRetentionSeconds, itemCollectionLimitBytes, largeReadSlots); }
+    public EngineSettings withStreamRetentionSeconds(long s) { return new EngineSettings(times, capacity, clock, s, itemCollectionLimitBytes, largeReadSlots); }
+    public EngineSettings withItemCollectionLimitBytes(long b) { return new EngineSettings(times, capacity, clock, streamRetentionSeconds, b, largeReadSlots); }
+    public EngineSettings withLargeReadSlots(int n) { return new EngineSettings(times, capacity, clock, streamRetentionSeconds, itemCollectionLimitBytes, n); }
+}
