@@ -30,6 +30,7 @@ public final class Basalt implements AutoCloseable {
 
     /** Opens the store and starts the DynamoDB endpoint. */
     public static Basalt start(BasaltConfig config) {
+        io.basalt.server.auth.Authenticator authenticator = authenticator(config);
         StorageEngine storage = openStorage(config);
         Engine engine = new Engine(storage, new io.basalt.engine.EngineSettings(config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
@@ -37,7 +38,7 @@ public final class Basalt implements AutoCloseable {
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         HttpService http = new HttpService(config.host(), config.port(),
-                new RequestDispatcher(new OperationRegistry(engine), metrics), config.workerThreads());
+                new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator), config.workerThreads());
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         try {
@@ -50,6 +51,39 @@ public final class Basalt implements AutoCloseable {
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ":" + config.port() + ": " + e, e);
         }
         return new Basalt(engine, http, admin);
+    }
+
+    /**
+     * Who may send requests. Checked before anything is opened: a server that would be open to the
+     * network without credentials refuses to start unless told so explicitly.
+     */
+    static io.basalt.server.auth.Authenticator authenticator(BasaltConfig config) {
+        io.basalt.server.auth.AuthMode mode = config.effectiveAuthMode();
+        if (mode.verifies()) {
+            if (config.authFile() == null) {
+                throw new IllegalStateException("--auth verify needs --auth-file FILE (create one with: basalt auth add-user NAME --account ID --auth-file FILE)");
+            }
+            try {
+                return io.basalt.server.auth.Authenticator.verifying(new io.basalt.server.auth.SigV4Verifier(
+                        io.basalt.server.auth.CredentialStore.open(config.authFile()), config.clock()));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("Cannot read the auth file " + config.authFile() + ": " + e.getMessage(), e);
+            }
+        }
+        if (mode == io.basalt.server.auth.AuthMode.ANY && !loopback(config.host())) {
+            throw new IllegalStateException("Refusing to listen on " + config.host() + " without credentials: anyone who reaches it could"
+                    + " read and delete every table. Give --auth-file FILE (basalt auth add-user ...), or --auth none-i-know"
+                    + " to accept any signature on the network anyway.");
+        }
+        return io.basalt.server.auth.Authenticator.ANY_SIGNATURE;
+    }
+
+    private static boolean loopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */

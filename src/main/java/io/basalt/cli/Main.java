@@ -14,6 +14,10 @@ public final class Main {
         long started = System.nanoTime();
         List<String> list = Arrays.asList(args);
         String command = list.isEmpty() ? "serve" : list.get(0);
+        if (command.equals("auth") && !list.contains("--help") && !list.contains("-h")) {
+            System.exit(AuthCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
+            return;
+        }
         if (command.equals("--help") || command.equals("-h") || command.equals("help")
                 || list.contains("--help") || list.contains("-h")) {
             System.out.print(Options.help());

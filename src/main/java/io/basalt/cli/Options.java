@@ -45,6 +45,8 @@ final class Options {
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
             new Option("capacity-time-rules", null, "apply UpdateTable's capacity time limits (mode switch once per 24 h, 4 decreases a day)", true),
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
+            new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
+            new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -126,6 +128,12 @@ final class Options {
         }
         if (v.containsKey("capacity-time-rules")) c = c.withCapacityTimeRules(bool(v.get("capacity-time-rules"), "capacity-time-rules"));
         if (v.containsKey("admin-port")) c = c.withAdminPort(intIn(v.get("admin-port"), "admin-port", 0, 65535));
+        if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
+        if (v.containsKey("auth")) {
+            io.basalt.server.auth.AuthMode m = io.basalt.server.auth.AuthMode.of(v.get("auth").trim());
+            if (m == null) throw new UsageError("--auth must be one of verify, any, none-i-know (got " + v.get("auth") + ")");
+            c = c.withAuthMode(m);
+        }
         if (v.containsKey("log-level")) {
             String l = v.get("log-level").toLowerCase();
             if (!List.of("error", "warn", "info", "debug", "trace").contains(l)) {
@@ -161,6 +169,9 @@ final class Options {
           .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
           .append("  basalt test               run the whole test suite (launcher script only)\n")
           .append("  basalt partitions TABLE --admin-port PORT   show a table's simulated partitions\n")
+          .append("  basalt auth add-user NAME --account ID [--policy FILE] [--access-key-id ID --secret-access-key SECRET] --auth-file FILE\n")
+          .append("                            add a user (and the account) to an auth file; prints the key pair as JSON\n")
+          .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
           .append("  basalt version            print the version\n")
           .append("  basalt --help             this text\n\n")
           .append("Options of serve (also BASALT_<NAME> environment variables, or a --config file;\n")
@@ -172,7 +183,7 @@ final class Options {
         }
         sb.append("\nPoint any AWS SDK or the AWS CLI at the server, e.g.\n")
           .append("  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n")
-          .append("Any credentials and region are accepted; the region appears in ARNs.\n");
+          .append("Without --auth-file any credentials are accepted; the region appears in ARNs.\n");
         return sb.toString();
     }
 }

@@ -231,7 +231,28 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private static DynamoRequest dynamoRequest(FullHttpRequest req) {
         HttpHeaders h = req.headers();
         return new DynamoRequest(h.get("X-Amz-Target"), h.get(HttpHeaderNames.AUTHORIZATION), h.get("X-Amz-Date"),
-                h.get(HttpHeaderNames.DATE), query(req.uri()));
+                h.get(HttpHeaderNames.DATE), query(req.uri()), new NettyRequestParts(req));
+    }
+
+    /** The request as signed: only read when signatures are verified. */
+    private record NettyRequestParts(FullHttpRequest req) implements io.basalt.server.auth.HttpRequestParts {
+        @Override public String method() { return req.method().name(); }
+
+        @Override public String rawPath() {
+            String uri = req.uri();
+            int q = uri.indexOf('?');
+            return q < 0 ? uri : uri.substring(0, q);
+        }
+
+        @Override public String rawQuery() {
+            String uri = req.uri();
+            int q = uri.indexOf('?');
+            return q < 0 ? "" : uri.substring(q + 1);
+        }
+
+        @Override public List<String> header(String name) { return req.headers().getAll(name); }
+
+        @Override public InputStream body() { return new ByteBufInputStream(req.content().duplicate()); }
     }
 
     private static Map<String, String> query(String uri) {

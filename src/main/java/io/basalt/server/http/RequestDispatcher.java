@@ -55,6 +55,7 @@ public final class RequestDispatcher {
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
     private final RequestMetrics metrics;
+    private volatile io.basalt.server.auth.Authenticator authenticator = io.basalt.server.auth.Authenticator.ANY_SIGNATURE;
 
     public RequestDispatcher(OperationRegistry operations) {
         this(operations::find, operations::findStream, null);
@@ -80,6 +81,12 @@ public final class RequestDispatcher {
         this.streamOperations = streamOperations;
         this.operations = operations;
         this.metrics = metrics;
+    }
+
+    /** Sets who may send requests (default: any well-formed signature). */
+    public RequestDispatcher authenticator(io.basalt.server.auth.Authenticator a) {
+        this.authenticator = a;
+        return this;
     }
 
     /** Returned by {@link #dispatchInline} when the request needs a worker thread. */
@@ -125,15 +132,17 @@ public final class RequestDispatcher {
         try {
             Operation<?> op = operation(request.target());
             SigV4Header auth;
+            io.basalt.server.auth.Principal principal;
             try {
                 if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
                 auth = SigV4Header.check(request);
+                principal = authenticator.authenticate(auth.accessKeyId(), request.parts());
             } catch (DynamoException headerError) {
                 if (!wellFormed(body)) throw malformed();
                 throw headerError;
             }
             if (body.length() == 0) throw malformed();
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId());
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();
             int status;
