@@ -205,7 +205,7 @@ public final class RequestDispatcher {
             }
             if (p.nextToken() != null) throw malformed();
             return request;
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             throw malformed();
         }
     }
@@ -216,7 +216,7 @@ public final class RequestDispatcher {
         try (JsonParser p = Json.FACTORY.createParser(body.open())) {
             if (p.nextToken() == null) return false;
             return restWellFormed(p);
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             return false;
         }
     }
@@ -230,7 +230,7 @@ public final class RequestDispatcher {
                 if (p.getParsingContext().inRoot()) break; // the first value has just ended
             }
             return p.nextToken() == null;
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             return false;
         }
     }
