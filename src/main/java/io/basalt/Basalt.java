@@ -20,37 +20,68 @@ import java.net.URI;
 public final class Basalt implements AutoCloseable {
     private final Engine engine;
     private final HttpService http;
+    private final HttpService https;
     private final io.basalt.server.admin.AdminService admin;
+    /** Every front end, in start order; stopped in reverse. */
+    private final java.util.List<io.basalt.server.Service> services;
 
-    private Basalt(Engine engine, HttpService http, io.basalt.server.admin.AdminService admin) {
+    private Basalt(Engine engine, HttpService http, HttpService https, io.basalt.server.admin.AdminService admin,
+                   java.util.List<io.basalt.server.Service> services) {
         this.engine = engine;
         this.http = http;
+        this.https = https;
         this.admin = admin;
+        this.services = services;
     }
 
-    /** Opens the store and starts the DynamoDB endpoint. */
+    /** Opens the store and starts the DynamoDB endpoint(s). */
     public static Basalt start(BasaltConfig config) {
         io.basalt.server.auth.Authenticator authenticator = authenticator(config);
+        io.netty.handler.ssl.SslContext tls = tls(config);
+        if (config.port() == BasaltConfig.NO_PORT && tls == null) {
+            throw new IllegalStateException("No endpoint to serve: the plain port is off and no TLS certificate is given");
+        }
         StorageEngine storage = openStorage(config);
         Engine engine = new Engine(storage, new io.basalt.engine.EngineSettings(config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
-        HttpService http = new HttpService(config.host(), config.port(),
-                new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator), config.workerThreads());
+        RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator);
+        HttpService http = config.port() == BasaltConfig.NO_PORT ? null
+                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads());
+        HttpService https = tls == null ? null
+                : new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads()).tls(tls);
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
+        java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
+        for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
+        java.util.List<io.basalt.server.Service> started = new java.util.ArrayList<>();
         try {
-            http.start();
-            if (admin != null) admin.start();
+            for (io.basalt.server.Service s : services) {
+                s.start();
+                started.add(0, s);
+            }
         } catch (Exception e) {
-            http.stop();
-            if (admin != null) admin.stop();
+            for (io.basalt.server.Service s : started) s.stop();
             engine.close();
-            throw new IllegalStateException("Cannot start Basalt on " + config.host() + ":" + config.port() + ": " + e, e);
+            throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
-        return new Basalt(engine, http, admin);
+        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started));
+    }
+
+    /** The HTTPS endpoint's TLS context, or null when no certificate is configured. */
+    static io.netty.handler.ssl.SslContext tls(BasaltConfig config) {
+        if (config.tlsCert() == null && config.tlsKey() == null) return null;
+        if (config.tlsCert() == null || config.tlsKey() == null) {
+            throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
+        }
+        try {
+            return io.netty.handler.ssl.SslContextBuilder.forServer(config.tlsCert().toFile(), config.tlsKey().toFile()).build();
+        } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+            throw new IllegalStateException("Cannot use the TLS certificate " + config.tlsCert() + " and key " + config.tlsKey()
+                    + " (PEM; the key in PKCS#8, unencrypted: 'BEGIN PRIVATE KEY'): " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -97,13 +128,24 @@ public final class Basalt implements AutoCloseable {
         return start(BasaltConfig.inMemoryOnFreePort());
     }
 
+    /** The plain HTTP port, or the HTTPS port when there is no plain endpoint. */
     public int port() {
-        return http.port();
+        return http != null ? http.port() : https.port();
     }
 
-    /** The endpoint URL to give an AWS SDK client, e.g. http://127.0.0.1:54321. */
+    /** The HTTPS port, or -1 when TLS is not configured. */
+    public int tlsPort() {
+        return https == null ? -1 : https.port();
+    }
+
+    /** The endpoint URL to give an AWS SDK client, e.g. http://127.0.0.1:54321 (https when only TLS is served). */
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + http.port());
+        return http != null ? URI.create("http://127.0.0.1:" + http.port()) : tlsEndpoint();
+    }
+
+    /** The HTTPS endpoint URL, or null when TLS is not configured. */
+    public URI tlsEndpoint() {
+        return https == null ? null : URI.create("https://localhost:" + https.port());
     }
 
     public Engine engine() {
@@ -115,11 +157,10 @@ public final class Basalt implements AutoCloseable {
         return admin == null ? -1 : admin.port();
     }
 
-    /** Stops the endpoint and closes the store. */
+    /** Stops the front ends (last started first), then closes the store. */
     @Override
     public void close() {
-        http.stop();
-        if (admin != null) admin.stop();
+        for (io.basalt.server.Service s : services) s.stop();
         engine.close();
     }
 }

@@ -35,12 +35,20 @@ import java.nio.file.Path;
  * @param leakDetection Netty's buffer leak detection level: disabled, simple, advanced or paranoid
  * @param authMode how requests are authenticated; null = verify when an auth file is given, else any
  * @param authFile the credentials file (accounts, users, keys, policies), or null
+ * @param tlsPort port of the HTTPS endpoint (0 = any free port) when a certificate is given
+ * @param tlsCert PEM certificate chain of the HTTPS endpoint, or null for none
+ * @param tlsKey PEM private key (PKCS#8) of that certificate
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
                            boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
-                           long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile) {
+                           long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
+                           int tlsPort, Path tlsCert, Path tlsKey) {
+    /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
+    public static final int NO_PORT = -1;
+    public static final int DEFAULT_TLS_PORT = 8443;
+
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
@@ -83,6 +91,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
     public BasaltConfig withAuthFile(Path f) { return toBuilder().authFile(f).build(); }
     public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
+    public BasaltConfig withTls(int port, Path cert, Path key) { return toBuilder().tlsPort(port).tlsCert(cert).tlsKey(key).build(); }
 
     /** The mode in force: as set, else verify when there is an auth file, else any. */
     public AuthMode effectiveAuthMode() {
@@ -112,6 +121,9 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private String leakDetection = "disabled";
         private AuthMode authMode;
         private Path authFile;
+        private int tlsPort = DEFAULT_TLS_PORT;
+        private Path tlsCert;
+        private Path tlsKey;
 
         public Builder() {}
 
@@ -124,6 +136,9 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             leakDetection = c.leakDetection;
             authMode = c.authMode;
             authFile = c.authFile;
+            tlsPort = c.tlsPort;
+            tlsCert = c.tlsCert;
+            tlsKey = c.tlsKey;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -147,11 +162,15 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder leakDetection(String v) { leakDetection = v; return this; }
         public Builder authMode(AuthMode v) { authMode = v; return this; }
         public Builder authFile(Path v) { authFile = v; return this; }
+        public Builder tlsPort(int v) { tlsPort = v; return this; }
+        public Builder tlsCert(Path v) { tlsCert = v; return this; }
+        public Builder tlsKey(Path v) { tlsKey = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
-                    streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile);
+                    streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
+                    tlsPort, tlsCert, tlsKey);
         }
     }
 }

@@ -31,7 +31,7 @@ final class Options {
     }
 
     static final List<Option> OPTIONS = List.of(
-            new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up)", false),
+            new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up; none = no plain HTTP, TLS only)", false),
             new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
@@ -47,6 +47,9 @@ final class Options {
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
             new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
             new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),
+            new Option("tls-cert", "FILE", "PEM certificate (chain) to serve HTTPS with (with --tls-key)", false),
+            new Option("tls-key", "FILE", "PEM private key of the certificate, PKCS#8 unencrypted ('BEGIN PRIVATE KEY')", false),
+            new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -105,7 +108,13 @@ final class Options {
 
     private static BasaltConfig toConfig(Map<String, String> v) throws UsageError {
         BasaltConfig c = BasaltConfig.defaults();
-        if (v.containsKey("port")) c = c.withPort(intIn(v.get("port"), "port", 0, 65535));
+        if (v.containsKey("port")) {
+            c = c.withPort(v.get("port").trim().equals("none") ? BasaltConfig.NO_PORT : intIn(v.get("port"), "port", 0, 65535));
+        }
+        if (v.containsKey("tls-cert") || v.containsKey("tls-key") || v.containsKey("tls-port")) {
+            c = c.withTls(v.containsKey("tls-port") ? intIn(v.get("tls-port"), "tls-port", 0, 65535) : c.tlsPort(),
+                    v.containsKey("tls-cert") ? Path.of(v.get("tls-cert")) : null, v.containsKey("tls-key") ? Path.of(v.get("tls-key")) : null);
+        }
         if (v.containsKey("host")) c = c.withHost(v.get("host"));
         if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * event loop never blocks on storage), and the bounds of {@link HttpLimits} on what clients can make
  * it hold.
  *
- * <p>Pipeline per connection: guard (timeouts) → HTTP codec → 100-continue → gzip/deflate decoding →
+ * <p>Pipeline per connection: guard (timeouts) → TLS (when serving HTTPS) → HTTP codec → 100-continue → gzip/deflate decoding →
  * bounded body aggregation → handler.
  */
 public final class HttpService implements Service {
@@ -43,6 +43,7 @@ public final class HttpService implements Service {
     private BodyBudget budget;
     private Channel channel;
     private int port;
+    private io.netty.handler.ssl.SslContext tls;
 
     public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
         this(host, port, dispatcher, workers, HttpLimits.defaults(workers));
@@ -56,9 +57,15 @@ public final class HttpService implements Service {
         this.limits = limits;
     }
 
+    /** Serves HTTPS with this context instead of plain HTTP (set before {@link #start}). */
+    public HttpService tls(io.netty.handler.ssl.SslContext context) {
+        this.tls = context;
+        return this;
+    }
+
     @Override
     public String name() {
-        return "dynamodb";
+        return tls == null ? "dynamodb" : "dynamodb-tls";
     }
 
     @Override
@@ -90,8 +97,9 @@ public final class HttpService implements Service {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         ConnectionGuard guard = new ConnectionGuard(limits);
+                        ch.pipeline().addLast(guard);
+                        if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                         ch.pipeline()
-                                .addLast(guard)
                                 .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
                                 .addLast(new HttpServerExpectContinueHandler())
                                 .addLast(new HttpContentDecompressor(0))
