@@ -48,10 +48,12 @@ public final class Basalt implements AutoCloseable {
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator);
+        io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
+        if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
-                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads());
+                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits);
         HttpService https = tls == null ? null
-                : new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads()).tls(tls);
+                : new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits).tls(tls);
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();

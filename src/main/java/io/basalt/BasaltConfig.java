@@ -38,13 +38,14 @@ import java.nio.file.Path;
  * @param tlsPort port of the HTTPS endpoint (0 = any free port) when a certificate is given
  * @param tlsCert PEM certificate chain of the HTTPS endpoint, or null for none
  * @param tlsKey PEM private key (PKCS#8) of that certificate
+ * @param maxConnections open connections per endpoint; 0 = 10,000 or half the file descriptor limit
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
                            boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
-                           int tlsPort, Path tlsCert, Path tlsKey) {
+                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -124,6 +125,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private int tlsPort = DEFAULT_TLS_PORT;
         private Path tlsCert;
         private Path tlsKey;
+        private int maxConnections;
 
         public Builder() {}
 
@@ -139,6 +141,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             tlsPort = c.tlsPort;
             tlsCert = c.tlsCert;
             tlsKey = c.tlsKey;
+            maxConnections = c.maxConnections;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -165,12 +168,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder tlsPort(int v) { tlsPort = v; return this; }
         public Builder tlsCert(Path v) { tlsCert = v; return this; }
         public Builder tlsKey(Path v) { tlsKey = v; return this; }
+        public Builder maxConnections(int v) { maxConnections = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey);
+                    tlsPort, tlsCert, tlsKey, maxConnections);
         }
     }
 }

@@ -50,6 +50,7 @@ final class Options {
             new Option("tls-cert", "FILE", "PEM certificate (chain) to serve HTTPS with (with --tls-key)", false),
             new Option("tls-key", "FILE", "PEM private key of the certificate, PKCS#8 unencrypted ('BEGIN PRIVATE KEY')", false),
             new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
+            new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -137,6 +138,9 @@ final class Options {
         }
         if (v.containsKey("capacity-time-rules")) c = c.withCapacityTimeRules(bool(v.get("capacity-time-rules"), "capacity-time-rules"));
         if (v.containsKey("admin-port")) c = c.withAdminPort(intIn(v.get("admin-port"), "admin-port", 0, 65535));
+        if (v.containsKey("max-connections")) {
+            c = c.toBuilder().maxConnections(intIn(v.get("max-connections"), "max-connections", 1, 1_000_000)).build();
+        }
         if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
         if (v.containsKey("auth")) {
             io.basalt.server.auth.AuthMode m = io.basalt.server.auth.AuthMode.of(v.get("auth").trim());

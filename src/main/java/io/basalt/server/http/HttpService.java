@@ -44,6 +44,7 @@ public final class HttpService implements Service {
     private Channel channel;
     private int port;
     private io.netty.handler.ssl.SslContext tls;
+    private ConnectionLimit connections;
 
     public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
         this(host, port, dispatcher, workers, HttpLimits.defaults(workers));
@@ -86,6 +87,7 @@ public final class HttpService implements Service {
                     return t;
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
+        connections = new ConnectionLimit(limits.maxConnections());
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
         ServerBootstrap b = new ServerBootstrap()
@@ -96,6 +98,12 @@ public final class HttpService implements Service {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!connections.admit(ch)) {
+                            if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                            ch.pipeline().addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                                    .addLast(ConnectionLimit.refusal());
+                            return;
+                        }
                         ConnectionGuard guard = new ConnectionGuard(limits);
                         ch.pipeline().addLast(guard);
                         if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
@@ -114,6 +122,11 @@ public final class HttpService implements Service {
     @Override
     public int port() {
         return port;
+    }
+
+    /** Connections open right now (for tests of the bounds). */
+    int openConnections() {
+        return connections.open();
     }
 
     /** Bytes of request bodies held right now (for tests of the bounds). */
