@@ -81,6 +81,25 @@ run_scripts() { # run_scripts <label> <server args...>
     rm -f "$log"
 }
 
+# The AWS SDK for JavaScript in headless Chromium, from another origin (CORS). Needs node and
+# Debian's chromium (installed here when run as root); BASALT_BROWSER=off skips it.
+if [[ "${BASALT_BROWSER:-on}" != "off" ]]; then
+    echo "== browser (AWS SDK for JavaScript in headless Chromium)"
+    if need_pkg chromium chromium && command -v node >/dev/null 2>&1 \
+            && (cd tests/browser && npm install --no-audit --no-fund --silent >/dev/null 2>&1); then
+        log=$(mktemp)
+        if started=$(start_server "$log" --in-memory); then
+            node tests/browser/run.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test")
+            kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
+        else
+            failures+=("browser test: server did not start")
+        fi
+        rm -f "$log"
+    else
+        failures+=("browser test: needs node, npm and chromium (apt-get install chromium nodejs npm)")
+    fi
+fi
+
 data_dir=$(mktemp -d)
 run_scripts "in memory" --in-memory
 run_scripts "on disk" --data-dir "$data_dir"

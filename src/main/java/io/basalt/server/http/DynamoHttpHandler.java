@@ -183,6 +183,9 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private void respond(FullHttpResponse res, HttpRequest req, boolean close) {
         if (req != null && req.headers().contains(HttpHeaderNames.ORIGIN)) {
             res.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+            // a browser script may read these (the SDK for JavaScript reads the request id, the error
+            // type and the checksum from them)
+            res.headers().set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
         }
         boolean keepAlive = !close && (req == null || HttpUtil.isKeepAlive(req));
         if (!keepAlive) res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
@@ -195,6 +198,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             next();
         });
     }
+
+    static final String EXPOSED_HEADERS = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date,x-amz-crc32";
 
     private FullHttpResponse corsPreflight(HttpRequest req, String requestId) {
         FullHttpResponse res = HttpResponses.response(HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER, null, requestId);
