@@ -24,9 +24,11 @@ public final class Basalt implements AutoCloseable {
     private final io.basalt.server.admin.AdminService admin;
     /** Every front end, in start order; stopped in reverse. */
     private final java.util.List<io.basalt.server.Service> services;
+    private final AutoCloseable accessLog;
 
     private Basalt(Engine engine, HttpService http, HttpService https, io.basalt.server.admin.AdminService admin,
-                   java.util.List<io.basalt.server.Service> services) {
+                   java.util.List<io.basalt.server.Service> services, AutoCloseable accessLog) {
+        this.accessLog = accessLog;
         this.engine = engine;
         this.http = http;
         this.https = https;
@@ -37,8 +39,11 @@ public final class Basalt implements AutoCloseable {
     /** Opens the store and starts the DynamoDB endpoint(s). */
     public static Basalt start(BasaltConfig config) {
         io.basalt.server.auth.Authenticator authenticator = authenticator(config);
-        io.netty.handler.ssl.SslContext tls = tls(config);
-        if (config.port() == BasaltConfig.NO_PORT && tls == null) {
+        boolean tls = config.tlsCert() != null || config.tlsKey() != null;
+        if (tls && (config.tlsCert() == null || config.tlsKey() == null)) {
+            throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
+        }
+        if (config.port() == BasaltConfig.NO_PORT && !tls) {
             throw new IllegalStateException("No endpoint to serve: the plain port is off and no TLS certificate is given");
         }
         StorageEngine storage = openStorage(config);
@@ -47,13 +52,31 @@ public final class Basalt implements AutoCloseable {
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
-        RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator);
+        io.basalt.server.auth.AccessLog accessLog = null;
+        if (config.accessLog() != null) {
+            try {
+                accessLog = io.basalt.server.auth.AccessLog.open(config.accessLog());
+            } catch (java.io.IOException e) {
+                engine.close();
+                throw new IllegalStateException("Cannot write the access log " + config.accessLog() + ": " + e.getMessage(), e);
+            }
+        }
+        RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator)
+                .accessLog(accessLog);
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
                 : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits);
-        HttpService https = tls == null ? null
-                : new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits).tls(tls);
+        HttpService https = null;
+        if (tls) {
+            try {
+                https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
+                        .tls(config.tlsCert(), config.tlsKey());
+            } catch (IllegalStateException unusable) {
+                engine.close();
+                throw unusable;
+            }
+        }
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
@@ -66,24 +89,11 @@ public final class Basalt implements AutoCloseable {
             }
         } catch (Exception e) {
             for (io.basalt.server.Service s : started) s.stop();
+            if (accessLog != null) accessLog.close();
             engine.close();
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
-        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started));
-    }
-
-    /** The HTTPS endpoint's TLS context, or null when no certificate is configured. */
-    static io.netty.handler.ssl.SslContext tls(BasaltConfig config) {
-        if (config.tlsCert() == null && config.tlsKey() == null) return null;
-        if (config.tlsCert() == null || config.tlsKey() == null) {
-            throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
-        }
-        try {
-            return io.netty.handler.ssl.SslContextBuilder.forServer(config.tlsCert().toFile(), config.tlsKey().toFile()).build();
-        } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
-            throw new IllegalStateException("Cannot use the TLS certificate " + config.tlsCert() + " and key " + config.tlsKey()
-                    + " (PEM; the key in PKCS#8, unencrypted: 'BEGIN PRIVATE KEY'): " + e.getMessage(), e);
-        }
+        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
     }
 
     /**
@@ -163,6 +173,13 @@ public final class Basalt implements AutoCloseable {
     @Override
     public void close() {
         for (io.basalt.server.Service s : services) s.stop();
+        if (accessLog != null) {
+            try {
+                accessLog.close();
+            } catch (Exception e) {
+                // AccessLog.close reports its own trouble
+            }
+        }
         engine.close();
     }
 }

@@ -39,13 +39,14 @@ import java.nio.file.Path;
  * @param tlsCert PEM certificate chain of the HTTPS endpoint, or null for none
  * @param tlsKey PEM private key (PKCS#8) of that certificate
  * @param maxConnections open connections per endpoint; 0 = 10,000 or half the file descriptor limit
+ * @param accessLog file the access log is appended to (JSON lines), or null for none
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
                            boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
-                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections) {
+                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -126,6 +127,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private Path tlsCert;
         private Path tlsKey;
         private int maxConnections;
+        private Path accessLog;
 
         public Builder() {}
 
@@ -142,6 +144,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             tlsCert = c.tlsCert;
             tlsKey = c.tlsKey;
             maxConnections = c.maxConnections;
+            accessLog = c.accessLog;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -169,12 +172,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder tlsCert(Path v) { tlsCert = v; return this; }
         public Builder tlsKey(Path v) { tlsKey = v; return this; }
         public Builder maxConnections(int v) { maxConnections = v; return this; }
+        public Builder accessLog(Path v) { accessLog = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog);
         }
     }
 }

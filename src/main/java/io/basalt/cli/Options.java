@@ -51,6 +51,7 @@ final class Options {
             new Option("tls-key", "FILE", "PEM private key of the certificate, PKCS#8 unencrypted ('BEGIN PRIVATE KEY')", false),
             new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
             new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
+            new Option("access-log", "FILE", "append one JSON line per request: time, caller, operation, resources, status, latency", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -141,6 +142,7 @@ final class Options {
         if (v.containsKey("max-connections")) {
             c = c.toBuilder().maxConnections(intIn(v.get("max-connections"), "max-connections", 1, 1_000_000)).build();
         }
+        if (v.containsKey("access-log")) c = c.toBuilder().accessLog(Path.of(v.get("access-log"))).build();
         if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
         if (v.containsKey("auth")) {
             io.basalt.server.auth.AuthMode m = io.basalt.server.auth.AuthMode.of(v.get("auth").trim());

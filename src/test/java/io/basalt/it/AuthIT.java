@@ -264,6 +264,38 @@ class AuthIT {
     }
 
     @Test
+    void theAccessLogSaysWhoDidWhatToWhichTable() throws Exception {
+        Path log = dir.resolve("access.jsonl");
+        try (Basalt logged = Basalt.start(BasaltConfig.inMemoryOnFreePort().withAuthFile(authFile)
+                .toBuilder().accessLog(log).build())) {
+            URI endpoint = logged.endpoint();
+            try (DynamoDbClient alice = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.EU_WEST_1)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIAALICE", "alice-secret")))
+                    .httpClient(UrlConnectionHttpClient.builder().build())
+                    .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1))).build();
+                 DynamoDbClient stranger = DynamoDbClient.builder().endpointOverride(endpoint).region(Region.EU_WEST_1)
+                    .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIANOBODY", "x")))
+                    .httpClient(UrlConnectionHttpClient.builder().build())
+                    .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1))).build()) {
+                Sdk.createHashTable(alice, "Logged");
+                alice.putItem(b -> b.tableName("Logged").item(Sdk.item("pk", "1")));
+                assertThrows(DynamoDbException.class, () -> stranger.getItem(b -> b.tableName("Logged").key(Sdk.item("pk", "1"))));
+            }
+        }
+        List<String> lines = Files.readAllLines(log);
+        assertEquals(3, lines.size(), String.join("\n", lines));
+        String table = "arn:aws:dynamodb:eu-west-1:" + ACCOUNT_A + ":table/Logged";
+        assertTrue(lines.get(1).contains("\"principal\":\"arn:aws:iam::" + ACCOUNT_A + ":user/alice\"")
+                && lines.get(1).contains("\"operation\":\"PutItem\"")
+                && lines.get(1).contains("{\"action\":\"dynamodb:PutItem\",\"resource\":\"" + table + "\"}")
+                && lines.get(1).contains("\"status\":200"), lines.get(1));
+        String refused = lines.get(2);
+        assertTrue(refused.contains("\"operation\":\"GetItem\"") && refused.contains("\"status\":400")
+                && refused.contains("\"errorType\":\"UnrecognizedClientException\"") && !refused.contains("principal"), refused);
+        for (String line : lines) assertTrue(!line.contains("secret"), "no secret in the log: " + line);
+    }
+
+    @Test
     void aNetworkAddressWithoutCredentialsIsRefusedUnlessSaidExplicitly() {
         IllegalStateException e = assertThrows(IllegalStateException.class,
                 () -> Basalt.start(BasaltConfig.inMemoryOnFreePort().withHost("0.0.0.0")));

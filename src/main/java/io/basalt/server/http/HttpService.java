@@ -13,6 +13,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.ResourceLeakDetector;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -43,7 +45,7 @@ public final class HttpService implements Service {
     private BodyBudget budget;
     private Channel channel;
     private int port;
-    private io.netty.handler.ssl.SslContext tls;
+    private SslContext tls;
     private ConnectionLimit connections;
 
     public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
@@ -58,9 +60,19 @@ public final class HttpService implements Service {
         this.limits = limits;
     }
 
-    /** Serves HTTPS with this context instead of plain HTTP (set before {@link #start}). */
-    public HttpService tls(io.netty.handler.ssl.SslContext context) {
-        this.tls = context;
+    /**
+     * Serves HTTPS instead of plain HTTP, with this certificate chain and key (PEM; the key in
+     * PKCS#8 without a passphrase). Set before {@link #start}.
+     *
+     * @throws IllegalStateException when the files cannot be used, saying why
+     */
+    public HttpService tls(java.nio.file.Path certificate, java.nio.file.Path key) {
+        try {
+            this.tls = SslContextBuilder.forServer(certificate.toFile(), key.toFile()).build();
+        } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+            throw new IllegalStateException("Cannot use the TLS certificate " + certificate + " and key " + key
+                    + " (PEM; the key in PKCS#8, unencrypted: 'BEGIN PRIVATE KEY'): " + e.getMessage(), e);
+        }
         return this;
     }
 

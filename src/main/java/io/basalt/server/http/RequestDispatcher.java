@@ -83,6 +83,14 @@ public final class RequestDispatcher {
         this.metrics = metrics;
     }
 
+    private volatile io.basalt.server.auth.AccessLog accessLog;
+
+    /** Logs every request to this access log (null: none). */
+    public RequestDispatcher accessLog(io.basalt.server.auth.AccessLog log) {
+        this.accessLog = log;
+        return this;
+    }
+
     /** Sets who may send requests (default: any well-formed signature). */
     public RequestDispatcher authenticator(io.basalt.server.auth.Authenticator a) {
         this.authenticator = a;
@@ -129,6 +137,42 @@ public final class RequestDispatcher {
 
     /** The outcome: HTTP status; the body has been written to {@code out}. */
     public int dispatch(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
+        io.basalt.server.auth.AccessLog log = accessLog;
+        if (log == null) return answer(request, body, out, requestId, null);
+        long started = System.nanoTime();
+        Caller caller = new Caller();
+        int status = 500;
+        try {
+            status = answer(request, body, out, requestId, caller);
+            return status;
+        } catch (ReadWouldBlock retriedOnAWorker) {
+            caller.retried = true;
+            throw retriedOnAWorker;
+        } finally {
+            if (!caller.retried) logAccess(log, request, body, requestId, caller, status, started);
+        }
+    }
+
+    /** What the access log needs to know of a request, found while answering it. */
+    private static final class Caller {
+        io.basalt.server.auth.Principal principal;
+        String region = SigV4Header.DEFAULT_REGION;
+        String errorType;
+        boolean retried;
+    }
+
+    private void logAccess(io.basalt.server.auth.AccessLog log, DynamoRequest request, Body body, String requestId, Caller caller,
+                           int status, long started) {
+        Operation<?> op = operation(request.target());
+        String name = op != null ? op.name() : request.target();
+        String account = caller.principal != null ? caller.principal.accountId() : io.basalt.server.auth.Principal.DEFAULT_ACCOUNT;
+        java.util.List<io.basalt.server.auth.RequestResources.Access> resources = op == null ? java.util.List.of()
+                : io.basalt.server.auth.RequestResources.of(op.name(), caller.region, account, body.open());
+        log.record(new io.basalt.server.auth.AccessLog.Entry(java.time.Instant.now(), requestId, caller.principal, name, resources,
+                status, caller.errorType, (System.nanoTime() - started) / 1000));
+    }
+
+    private int answer(DynamoRequest request, Body body, OutputStream out, String requestId, Caller caller) throws IOException {
         try {
             Operation<?> op = operation(request.target());
             SigV4Header auth;
@@ -136,7 +180,9 @@ public final class RequestDispatcher {
             try {
                 if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
                 auth = SigV4Header.check(request);
+                if (caller != null) caller.region = auth.region();
                 principal = authenticator.authenticate(auth.accessKeyId(), request.parts());
+                if (caller != null) caller.principal = principal;
             } catch (DynamoException headerError) {
                 if (!wellFormed(body)) throw malformed();
                 throw headerError;
@@ -157,6 +203,7 @@ public final class RequestDispatcher {
             metrics.record(op.name(), true, System.nanoTime() - started);
             return status;
         } catch (DynamoException e) {
+            if (caller != null) caller.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }
