@@ -66,11 +66,13 @@ public final class Basalt implements AutoCloseable {
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
-                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits);
+                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits)
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection());
         HttpService https = null;
         if (tls) {
             try {
                 https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection())
                         .tls(config.tlsCert(), config.tlsKey());
             } catch (IllegalStateException unusable) {
                 engine.close();
@@ -132,7 +134,8 @@ public final class Basalt implements AutoCloseable {
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
-        return RocksStorage.open(config.dataDir(), config.cacheMb() * 1024L * 1024L);
+        return RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
+                config.groupCommit(), config.inlineDiskReads()));
     }
 
     /** Starts an in-memory server on a free port. */
@@ -150,14 +153,31 @@ public final class Basalt implements AutoCloseable {
         return https == null ? -1 : https.port();
     }
 
-    /** The endpoint URL to give an AWS SDK client, e.g. http://127.0.0.1:54321 (https when only TLS is served). */
+    /**
+     * The endpoint URL to give an AWS SDK client, on the address the server listens on, e.g.
+     * http://127.0.0.2:54321 (https when only TLS is served). A server listening on every interface
+     * (0.0.0.0, ::) is reached through the loopback address of that family: a wildcard is not an
+     * address a client can connect to.
+     */
     public URI endpoint() {
-        return http != null ? URI.create("http://127.0.0.1:" + http.port()) : tlsEndpoint();
+        return http != null ? URI.create("http://" + hostOf(http) + ":" + http.port()) : tlsEndpoint();
     }
 
-    /** The HTTPS endpoint URL, or null when TLS is not configured. */
+    /** The HTTPS endpoint URL, or null when TLS is not configured ("localhost" for loopback, as certificates name it). */
     public URI tlsEndpoint() {
-        return https == null ? null : URI.create("https://localhost:" + https.port());
+        if (https == null) return null;
+        java.net.InetAddress a = https.address().getAddress();
+        String host = a.isAnyLocalAddress() || a.isLoopbackAddress() ? "localhost" : hostOf(https);
+        return URI.create("https://" + host + ":" + https.port());
+    }
+
+    private static String hostOf(HttpService service) {
+        java.net.InetAddress a = service.address().getAddress();
+        if (a.isAnyLocalAddress()) return a instanceof java.net.Inet6Address ? "[::1]" : "127.0.0.1";
+        String text = a.getHostAddress();
+        int zone = text.indexOf('%');
+        if (zone >= 0) text = text.substring(0, zone);
+        return a instanceof java.net.Inet6Address ? "[" + text + "]" : text;
     }
 
     public Engine engine() {

@@ -8,8 +8,10 @@ import java.util.Map;
 public final class OperationRegistry {
     private final Map<String, Operation<?>> operations = new HashMap<>();
     private final Map<String, Operation<?>> streamOperations = new HashMap<>();
+    private final Engine engine;
 
     public OperationRegistry(Engine engine) {
+        this.engine = engine;
         // Control plane
         register(new io.basalt.api.table.CreateTable(engine));
         register(new io.basalt.api.table.DescribeTable(engine));
@@ -61,6 +63,14 @@ public final class OperationRegistry {
     /** The DynamoDB Streams operation for a name, or null when unknown. */
     public Operation<?> findStream(String name) {
         return streamOperations.get(name);
+    }
+
+    /**
+     * Called once a response has left the thread that built it (answered or failed): a large
+     * response's slot is free again.
+     */
+    public void afterResponse() {
+        engine.largeReads().release();
     }
 
     /** The operation for a name, or null when unknown. */

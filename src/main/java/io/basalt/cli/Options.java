@@ -52,6 +52,13 @@ final class Options {
             new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
             new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
             new Option("access-log", "FILE", "append one JSON line per request: time, caller, operation, resources, status, latency", false),
+            new Option("inline-reads", "on|off", "network threads answer reads memory can serve, before the worker pool (default on; off for comparisons)", false),
+            new Option("inline-disk-reads", "on|off", "network threads may read table files while those reads are fast (default on)", false),
+            new Option("large-read-slots", "N", "large responses (pages, batch answers past 64 KB) built at once (default: 2 x processors, at least 4)", false),
+            new Option("group-commit", "on|off", "concurrent writers share one synced write (default on; off leaves grouping to RocksDB)", false),
+            new Option("stream-retention-seconds", "S", "how long stream records stay readable (default 86400, as the service)", false),
+            new Option("item-collection-limit-bytes", "B", "item collection size limit of tables with LSIs (default 10 GB, as the service)", false),
+            new Option("leak-detection", "LEVEL", "Netty buffer leak detection: disabled (default), simple, advanced, paranoid", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -142,6 +149,25 @@ final class Options {
         if (v.containsKey("max-connections")) {
             c = c.toBuilder().maxConnections(intIn(v.get("max-connections"), "max-connections", 1, 1_000_000)).build();
         }
+        BasaltConfig.Builder b = c.toBuilder();
+        if (v.containsKey("inline-reads")) b.inlineReads(bool(v.get("inline-reads"), "inline-reads"));
+        if (v.containsKey("inline-disk-reads")) b.inlineDiskReads(bool(v.get("inline-disk-reads"), "inline-disk-reads"));
+        if (v.containsKey("large-read-slots")) b.largeReadSlots(intIn(v.get("large-read-slots"), "large-read-slots", 1, 4096));
+        if (v.containsKey("group-commit")) b.groupCommit(bool(v.get("group-commit"), "group-commit"));
+        if (v.containsKey("stream-retention-seconds")) {
+            b.streamRetentionSeconds(intIn(v.get("stream-retention-seconds"), "stream-retention-seconds", 1, Integer.MAX_VALUE));
+        }
+        if (v.containsKey("item-collection-limit-bytes")) {
+            b.itemCollectionLimitBytes(longIn(v.get("item-collection-limit-bytes"), "item-collection-limit-bytes", 1, Long.MAX_VALUE));
+        }
+        if (v.containsKey("leak-detection")) {
+            String l = v.get("leak-detection").trim().toLowerCase();
+            if (!List.of("disabled", "simple", "advanced", "paranoid").contains(l)) {
+                throw new UsageError("--leak-detection must be one of disabled, simple, advanced, paranoid (got " + v.get("leak-detection") + ")");
+            }
+            b.leakDetection(l);
+        }
+        c = b.build();
         if (v.containsKey("access-log")) c = c.toBuilder().accessLog(Path.of(v.get("access-log"))).build();
         if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
         if (v.containsKey("auth")) {
@@ -171,10 +197,20 @@ final class Options {
 
     private static boolean bool(String s, String name) throws UsageError {
         return switch (s.trim().toLowerCase()) {
-            case "true", "yes", "1" -> true;
-            case "false", "no", "0" -> false;
-            default -> throw new UsageError("--" + name + " must be true or false (got " + s + ")");
+            case "true", "yes", "1", "on" -> true;
+            case "false", "no", "0", "off" -> false;
+            default -> throw new UsageError("--" + name + " must be on or off (got " + s + ")");
         };
+    }
+
+    private static long longIn(String s, String name, long min, long max) throws UsageError {
+        try {
+            long n = Long.parseLong(s.trim());
+            if (n < min || n > max) throw new UsageError("--" + name + " must be between " + min + " and " + max + " (got " + s + ")");
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageError("--" + name + " must be a number (got " + s + ")");
+        }
     }
 
     static String help() {

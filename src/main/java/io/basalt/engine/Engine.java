@@ -23,6 +23,7 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
     private final io.basalt.engine.query.PageReader pages;
+    private final io.basalt.engine.query.LargeReads largeReads;
 
     private final TimeSettings times;
     private final EngineSettings settings;
@@ -43,10 +44,12 @@ public final class Engine implements AutoCloseable {
         this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock());
         this.catalog = new TableCatalog(storage);
         this.items = new ItemStore(storage);
-        this.pages = new io.basalt.engine.query.PageReader(storage);
-        this.indexes = new IndexMaintainer(catalog, storage);
+        this.largeReads = new io.basalt.engine.query.LargeReads(settings.largeReadSlots());
+        this.pages = new io.basalt.engine.query.PageReader(storage, largeReads);
+        this.indexes = new IndexMaintainer(catalog, storage).itemCollectionLimit(settings.itemCollectionLimitBytes());
         items.addContributor(indexes);
-        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis());
+        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis())
+                .retention(settings.streamRetentionSeconds());
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis());
@@ -98,6 +101,11 @@ public final class Engine implements AutoCloseable {
     /** The store below (for the engine's own parts and for tests; operations use the methods above). */
     public StorageEngine storage() {
         return storage;
+    }
+
+    /** Slots for building large responses (Scan/Query pages, BatchGetItem answers past 64 KB). */
+    public io.basalt.engine.query.LargeReads largeReads() {
+        return largeReads;
     }
 
     /** Pages of Query, Scan and PartiQL SELECT. */

@@ -154,7 +154,7 @@ class IndexesIT extends ServerTestBase {
     @Test
     @Covers(operation = "PutItem", parameters = {"Item"})
     void itemCollectionSizeLimit() {
-        System.setProperty("basalt.itemCollectionLimitBytes", "20000");
+        server.engine().indexes().itemCollectionLimit(20000); // this instance only
         try {
             for (int i = 0; i < 3; i++) {
                 int ii = i;
@@ -167,7 +167,7 @@ class IndexesIT extends ServerTestBase {
             ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o0")));
             ddb.putItem(b -> b.tableName(T).item(item("customer", "big", "order", "o9", "pad", "x".repeat(4000))));
         } finally {
-            System.clearProperty("basalt.itemCollectionLimitBytes");
+            server.engine().indexes().itemCollectionLimit(io.basalt.engine.index.IndexMaintainer.ITEM_COLLECTION_LIMIT);
         }
     }
 

@@ -3,7 +3,6 @@ package io.basalt.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.engine.query.LargeReads;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -56,10 +55,10 @@ class LargeResponsesIT extends ServerTestBase {
     void concurrentBigPagesAreCompleteAndBounded() throws Exception {
         int clients = 16;
         AtomicBoolean running = new AtomicBoolean(true);
-        AtomicInteger lowest = new AtomicInteger(LargeReads.slots());
+        AtomicInteger lowest = new AtomicInteger(server.engine().largeReads().slots());
         Thread watcher = Thread.ofPlatform().daemon().start(() -> {
             while (running.get()) {
-                lowest.accumulateAndGet(LargeReads.available(), Math::min);
+                lowest.accumulateAndGet(server.engine().largeReads().available(), Math::min);
                 Thread.onSpinWait();
             }
         });
@@ -82,8 +81,8 @@ class LargeResponsesIT extends ServerTestBase {
             watcher.join();
             pool.shutdown();
         }
-        assertTrue(lowest.get() < LargeReads.slots(), "large responses took slots");
-        assertEquals(LargeReads.slots(), LargeReads.available(), "every slot given back");
+        assertTrue(lowest.get() < server.engine().largeReads().slots(), "large responses took slots");
+        assertEquals(server.engine().largeReads().slots(), server.engine().largeReads().available(), "every slot given back");
     }
 
     private static void scanEverything() {

@@ -156,7 +156,7 @@ class StreamsIT extends ServerTestBase {
         ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "old")));
         Record first = readAll(arn).values().stream().flatMap(List::stream).findFirst().orElseThrow();
         String shardId = readAll(arn).entrySet().stream().filter(e -> !e.getValue().isEmpty()).findFirst().orElseThrow().getKey();
-        System.setProperty("basalt.streamRetentionSeconds", "1");
+        server.engine().streams().retention(1); // this instance only
         try {
             Thread.sleep(2500);
             server.engine().ttl().trimStreams();
@@ -169,7 +169,7 @@ class StreamsIT extends ServerTestBase {
                             .sequenceNumber(first.dynamodb().sequenceNumber())));
             assertEquals("The operation attempted to read past the oldest stream record in a shard.", e.awsErrorDetails().errorMessage());
         } finally {
-            System.clearProperty("basalt.streamRetentionSeconds");
+            server.engine().streams().retention(io.basalt.engine.stream.StreamRecorder.RETENTION_SECONDS);
         }
     }
 

@@ -149,7 +149,7 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
                 Projection p = projections.get(e.getKey());
                 Map<String, AttributeValue> item = p == null ? s.item() : p.apply(s.item());
                 bytes += ItemSize.of(item);
-                if (bytes > LargeReads.SMALL_BYTES) LargeReads.hold();
+                if (bytes > LargeReads.SMALL_BYTES) engine.largeReads().hold();
                 found.add(item);
             }
         }

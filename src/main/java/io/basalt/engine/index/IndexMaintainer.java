@@ -35,9 +35,17 @@ public final class IndexMaintainer implements ChangeContributor {
     /** The service's item collection limit for tables with local secondary indexes (10 GB). */
     public static final long ITEM_COLLECTION_LIMIT = 10L * 1024 * 1024 * 1024;
 
-    static long itemCollectionLimit() {
-        // a system property lets tests exercise the limit without writing 10 GB
-        return Long.getLong("basalt.itemCollectionLimitBytes", ITEM_COLLECTION_LIMIT);
+    /** The limit in force (an instance setting: tests exercise it without writing 10 GB). */
+    private long itemCollectionLimit = ITEM_COLLECTION_LIMIT;
+
+    long itemCollectionLimit() {
+        return itemCollectionLimit;
+    }
+
+    /** Sets the item collection limit (from the instance's settings). */
+    public IndexMaintainer itemCollectionLimit(long bytes) {
+        this.itemCollectionLimit = bytes;
+        return this;
     }
 
     public IndexMaintainer(TableCatalog catalog, io.basalt.storage.StorageEngine storage) {

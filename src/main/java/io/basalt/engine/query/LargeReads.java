@@ -16,31 +16,34 @@ import java.util.concurrent.Semaphore;
  * ({@link #release}, called by the dispatcher after every request). Small responses never wait.
  * A holder never waits for anything else, so slots cannot deadlock. A network thread never waits:
  * there a large response is refused with {@link ReadWouldBlock} and the request goes to a worker.
- * The number of slots is
- * {@code -Dbasalt.largeReads=N} (default: twice the processors, at least 4).
+ * One pool per engine; the number of slots is the instance's {@code largeReadSlots} setting
+ * (default: twice the processors, at least 4).
  */
 public final class LargeReads {
     /** Responses up to this size never take a slot (also the network thread's inline page limit). */
     public static final long SMALL_BYTES = 64 * 1024;
 
-    private static final int SLOTS = Integer.getInteger("basalt.largeReads",
-            Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
-    private static final Semaphore FREE = new Semaphore(SLOTS, true);
-    private static final ThreadLocal<boolean[]> HELD = ThreadLocal.withInitial(() -> new boolean[1]);
+    private final int slots;
+    private final Semaphore free;
+    private final ThreadLocal<boolean[]> held = ThreadLocal.withInitial(() -> new boolean[1]);
 
-    private LargeReads() {}
+    /** @param slots how many large responses are built at once; 0 = twice the processors, at least 4 */
+    public LargeReads(int slots) {
+        this.slots = slots > 0 ? slots : Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+        this.free = new Semaphore(this.slots, true);
+    }
 
     /**
      * Takes a slot for this thread's response unless it holds one already; waits while none is free.
      * On a network thread (memory-only reads) throws {@link ReadWouldBlock} instead.
      */
-    public static void hold() {
-        boolean[] held = HELD.get();
-        if (held[0]) return;
+    public void hold() {
+        boolean[] mine = held.get();
+        if (mine[0]) return;
         if (MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
         try {
-            FREE.acquire();
-            held[0] = true;
+            free.acquire();
+            mine[0] = true;
         } catch (InterruptedException e) {
             // shutting down: finish this response without a slot
             Thread.currentThread().interrupt();
@@ -48,21 +51,21 @@ public final class LargeReads {
     }
 
     /** Gives back this thread's slot, if it holds one. */
-    public static void release() {
-        boolean[] held = HELD.get();
-        if (held[0]) {
-            held[0] = false;
-            FREE.release();
+    public void release() {
+        boolean[] mine = held.get();
+        if (mine[0]) {
+            mine[0] = false;
+            free.release();
         }
     }
 
     /** Slots free now (tests, metrics). */
-    public static int available() {
-        return FREE.availablePermits();
+    public int available() {
+        return free.availablePermits();
     }
 
     /** Slots in all. */
-    public static int slots() {
-        return SLOTS;
+    public int slots() {
+        return slots;
     }
 }

@@ -23,10 +23,12 @@ public final class PageReader {
     public static final long MAX_PAGE_BYTES = 1024 * 1024;
 
     private final StorageEngine storage;
+    private final LargeReads largeReads;
 
-    /** A reader over the engine's store (one per {@link io.basalt.engine.Engine}). */
-    public PageReader(StorageEngine storage) {
+    /** A reader over the engine's store (one per {@link io.basalt.engine.Engine}), large pages taking its slots. */
+    public PageReader(StorageEngine storage, LargeReads largeReads) {
         this.storage = storage;
+        this.largeReads = largeReads;
     }
 
     /**
@@ -70,7 +72,7 @@ public final class PageReader {
                 scanned++;
                 bytes += ItemSize.of(item);
                 if (bytes > INLINE_BYTES && !large) {
-                    LargeReads.hold(); // refused on a network thread, else waits for a slot
+                    largeReads.hold(); // refused on a network thread, else waits for a slot
                     large = true;
                 }
                 last = item;
@@ -105,7 +107,7 @@ public final class PageReader {
                 bytes += sink.accept(lastBytes, lastOffset);
                 count++;
                 if (bytes > INLINE_BYTES && !large) {
-                    LargeReads.hold(); // refused on a network thread, else waits for a slot
+                    largeReads.hold(); // refused on a network thread, else waits for a slot
                     large = true;
                 }
                 if (count >= limit || bytes >= MAX_PAGE_BYTES) {

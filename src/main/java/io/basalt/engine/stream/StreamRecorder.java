@@ -34,9 +34,17 @@ public final class StreamRecorder implements ChangeContributor {
     /** Stream records live 24 hours, as the service keeps them. */
     public static final long RETENTION_SECONDS = 24 * 3600;
 
-    static long retentionSeconds() {
-        // a system property lets tests observe trimming without waiting a day
-        return Long.getLong("basalt.streamRetentionSeconds", RETENTION_SECONDS);
+    /** How long records stay readable (an instance setting: tests observe trimming without waiting a day). */
+    private long retentionSeconds = RETENTION_SECONDS;
+
+    long retentionSeconds() {
+        return retentionSeconds;
+    }
+
+    /** Sets how long records stay readable (from the instance's settings). */
+    public StreamRecorder retention(long seconds) {
+        this.retentionSeconds = seconds;
+        return this;
     }
 
     /** Per shard: the first sequence number still stored after trimming (records below are gone). */

@@ -37,9 +37,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(DynamoHttpHandler.class);
     private static final String HEALTHY = "healthy: dynamodb." + SigV4Header.DEFAULT_REGION + ".amazonaws.com ";
 
-    /** -Dbasalt.inlineReads=false: every API call goes to the worker pool (for comparisons). */
-    private static final boolean INLINE_READS = !"false".equals(System.getProperty("basalt.inlineReads"));
-
+    /** Off (an instance setting, for comparisons): every API call goes to the worker pool. */
+    private final boolean inlineReads;
     private final RequestDispatcher dispatcher;
     private final Executor executor;
     private final BodyBudget budget;
@@ -50,7 +49,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private boolean busy;
 
     DynamoHttpHandler(RequestDispatcher dispatcher, Executor executor, BodyBudget budget, ConnectionGuard guard,
-                      HttpLimits limits) {
+                      HttpLimits limits, boolean inlineReads) {
+        this.inlineReads = inlineReads;
         this.dispatcher = dispatcher;
         this.executor = executor;
         this.budget = budget;
@@ -120,7 +120,7 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.NOT_FOUND, HttpResponses.NOT_AN_OPERATION,
                     null, requestId));
         } else {
-            if (INLINE_READS && dispatcher.tryInline(req.headers().get("X-Amz-Target")) && callInline(req, requestId)) return;
+            if (inlineReads && dispatcher.tryInline(req.headers().get("X-Amz-Target")) && callInline(req, requestId)) return;
             int reserved = req.content().readableBytes();
             try {
                 executor.execute(() -> call(req, reserved, requestId));

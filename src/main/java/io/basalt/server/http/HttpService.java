@@ -47,6 +47,8 @@ public final class HttpService implements Service {
     private int port;
     private SslContext tls;
     private ConnectionLimit connections;
+    private boolean inlineReads = true;
+    private String leakDetection = "disabled";
 
     public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
         this(host, port, dispatcher, workers, HttpLimits.defaults(workers));
@@ -76,6 +78,22 @@ public final class HttpService implements Service {
         return this;
     }
 
+    /** Whether network threads try reads from memory before handing requests to workers (default on). */
+    public HttpService inlineReads(boolean on) {
+        this.inlineReads = on;
+        return this;
+    }
+
+    /**
+     * Netty's buffer leak detection: disabled (default), simple, advanced or paranoid. Netty keeps
+     * one level for the whole process, so a level other than "disabled" is applied when this service
+     * starts and stays in force for every instance of the process (tests and debugging only).
+     */
+    public HttpService leakDetection(String level) {
+        this.leakDetection = level;
+        return this;
+    }
+
     @Override
     public String name() {
         return tls == null ? "dynamodb" : "dynamodb-tls";
@@ -83,14 +101,16 @@ public final class HttpService implements Service {
 
     @Override
     public void start() throws Exception {
-        // Netty samples buffers for leak reports by default, recording stack traces on the hot path;
-        // -Dbasalt.leakDetection=simple|advanced|paranoid turns it back on (tests, debugging).
-        String leaks = System.getProperty("basalt.leakDetection", "disabled");
+        // Netty samples buffers for leak reports by default, recording stack traces on the hot path:
+        // off unless asked for
         ResourceLeakDetector.Level level = ResourceLeakDetector.Level.DISABLED;
         for (ResourceLeakDetector.Level l : ResourceLeakDetector.Level.values()) {
-            if (l.name().equalsIgnoreCase(leaks.trim())) level = l;
+            if (l.name().equalsIgnoreCase(leakDetection.trim())) level = l;
         }
-        ResourceLeakDetector.setLevel(level);
+        if (level != ResourceLeakDetector.Level.DISABLED || ResourceLeakDetector.getLevel() == ResourceLeakDetector.Level.SIMPLE) {
+            // SIMPLE is Netty's own default: replaced by the configured level (disabled unless asked)
+            ResourceLeakDetector.setLevel(level);
+        }
         AtomicInteger n = new AtomicInteger();
         executor = new ThreadPoolExecutor(workers, workers, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(limits.maxQueuedRequests()), r -> {
@@ -124,7 +144,7 @@ public final class HttpService implements Service {
                                 .addLast(new HttpServerExpectContinueHandler())
                                 .addLast(new HttpContentDecompressor(0))
                                 .addLast(new RequestAggregator(limits, budget, guard))
-                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits));
+                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads));
                     }
                 });
         channel = b.bind(new InetSocketAddress(host, requestedPort)).sync().channel();
@@ -134,6 +154,11 @@ public final class HttpService implements Service {
     @Override
     public int port() {
         return port;
+    }
+
+    /** The address the service listens on (valid after start). */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
     }
 
     /** Connections open right now (for tests of the bounds). */

@@ -11,7 +11,6 @@ import io.basalt.api.RequestContext;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.wire.JsonIn;
-import io.basalt.engine.query.LargeReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
 import java.io.ByteArrayInputStream;
@@ -55,15 +54,18 @@ public final class RequestDispatcher {
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
     private final RequestMetrics metrics;
+    /** Run after every response has left its buffer (the engine frees a large response's slot). */
+    private Runnable afterResponse = () -> { };
     private volatile io.basalt.server.auth.Authenticator authenticator = io.basalt.server.auth.Authenticator.ANY_SIGNATURE;
 
     public RequestDispatcher(OperationRegistry operations) {
-        this(operations::find, operations::findStream, null);
+        this(operations, null);
     }
 
     /** A dispatcher that records request counts and latencies per operation in {@code metrics}. */
     public RequestDispatcher(OperationRegistry operations, RequestMetrics metrics) {
         this(operations::find, operations::findStream, metrics);
+        this.afterResponse = operations::afterResponse;
     }
 
     /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
@@ -88,6 +90,12 @@ public final class RequestDispatcher {
     /** Logs every request to this access log (null: none). */
     public RequestDispatcher accessLog(io.basalt.server.auth.AccessLog log) {
         this.accessLog = log;
+        return this;
+    }
+
+    /** Runs {@code hook} after every response has left its buffer (other front ends, tests). */
+    public RequestDispatcher afterResponse(Runnable hook) {
+        this.afterResponse = hook;
         return this;
     }
 
@@ -233,7 +241,7 @@ public final class RequestDispatcher {
         } finally {
             // a large response has left this thread's buffer (or failed): its slot is free again
             buffer.reset();
-            LargeReads.release();
+            afterResponse.run();
         }
     }
 

@@ -29,7 +29,6 @@ final class GroupCommit {
     static final int MAX_ENTRIES = 256;
     static final long MAX_BYTES = 4L << 20;
     /** {@code -Dbasalt.groupCommit=false}: every committer writes alone through RocksDB's own write group (A/B). */
-    private static final boolean ENABLED = !"false".equals(System.getProperty("basalt.groupCommit"));
 
     /** One committer's mutations, waiting to be written. */
     static final class Entry {
@@ -58,7 +57,15 @@ final class GroupCommit {
     private volatile long groups;
     private volatile long entries;
 
+    /** Whether writers share writes; off, each writes alone and RocksDB groups them (for A/B comparisons). */
+    private final boolean grouping;
+
     GroupCommit(RocksDB db, WriteOptions options, Function<Mutation, ColumnFamilyHandle> families) {
+        this(db, options, families, true);
+    }
+
+    GroupCommit(RocksDB db, WriteOptions options, Function<Mutation, ColumnFamilyHandle> families, boolean grouping) {
+        this.grouping = grouping;
         this.db = db;
         this.options = options;
         this.families = families;
@@ -66,7 +73,7 @@ final class GroupCommit {
 
     /** Writes {@code e} durably (with whatever else is queued) and returns once it is. */
     void write(Entry e) throws RocksDBException {
-        if (!ENABLED) {
+        if (!grouping) {
             try (WriteBatch wb = new WriteBatch()) {
                 add(wb, e);
                 db.write(options, wb);

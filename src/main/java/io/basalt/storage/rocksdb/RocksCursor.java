@@ -1,6 +1,5 @@
 package io.basalt.storage.rocksdb;
 
-import io.basalt.storage.InlineDiskReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.storage.StorageCursor;
@@ -27,11 +26,14 @@ final class RocksCursor implements StorageCursor {
     private byte[] key;
     private byte[] stored;
 
-    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse) {
+    private final InlineDiskReads diskReads;
+
+    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse, InlineDiskReads diskReads) {
         this.reverse = reverse;
+        this.diskReads = diskReads;
         options = new ReadOptions();
         boolean network = MemoryOnlyReads.active();
-        timed = network && InlineDiskReads.allowed();
+        timed = network && diskReads.allowed();
         memoryOnly = network && !timed;
         // on an event loop: blocks not in the cache end the walk with an Incomplete status (below)
         if (memoryOnly) options.setReadTier(ReadTier.BLOCK_CACHE_TIER);
@@ -92,7 +94,7 @@ final class RocksCursor implements StorageCursor {
 
     @Override
     public void close() {
-        if (timed && started) InlineDiskReads.took(walking);
+        if (timed && started) diskReads.took(walking);
         it.close();
         options.close();
         if (lower != null) lower.close();

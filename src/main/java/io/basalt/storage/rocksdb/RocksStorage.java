@@ -1,7 +1,6 @@
 package io.basalt.storage.rocksdb;
 
 import io.basalt.storage.HeldKey;
-import io.basalt.storage.InlineDiskReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.storage.Mutation;
 import io.basalt.eventloop.ReadWouldBlock;
@@ -61,8 +60,24 @@ public final class RocksStorage implements StorageEngine {
     private final GroupCommit commits;
     private final VersionAllocator versions;
     private volatile boolean closed;
+    private final InlineDiskReads diskReads;
 
-    private RocksStorage(Path dir, long cacheBytes) throws RocksDBException {
+    /**
+     * How the store is run.
+     *
+     * @param cacheBytes block cache size
+     * @param groupCommit concurrent committers share one synced write (off: RocksDB groups them; for A/B)
+     * @param inlineDiskReads network threads may read table files while those reads are fast
+     */
+    public record Settings(long cacheBytes, boolean groupCommit, boolean inlineDiskReads) {
+        public static Settings withCache(long cacheBytes) {
+            return new Settings(cacheBytes, true, true);
+        }
+    }
+
+    private RocksStorage(Path dir, Settings settings) throws RocksDBException {
+        long cacheBytes = settings.cacheBytes();
+        diskReads = new InlineDiskReads(settings.inlineDiskReads());
         cache = new LRUCache(cacheBytes);
         // Point reads dominate: a hash index inside data blocks and whole-key bloom filters in SST
         // files and memtables (so a get skips memtables and files without the key); index and filter
@@ -109,14 +124,19 @@ public final class RocksStorage implements StorageEngine {
         db = RocksDB.open(dbOptions, dir.toString(), descriptors, handles);
         for (Space s : Space.values()) bySpace[s.ordinal()] = handles.get(s.ordinal() + 1);
         syncWrite = new WriteOptions().setSync(true);
-        commits = new GroupCommit(db, syncWrite, m -> cf(m.space()));
+        commits = new GroupCommit(db, syncWrite, m -> cf(m.space()), settings.groupCommit());
         versions = new VersionAllocator();
     }
 
     /** Opens (creating if needed) the store in {@code dir}, with a block cache of {@code cacheBytes}. */
     public static RocksStorage open(Path dir, long cacheBytes) {
+        return open(dir, Settings.withCache(cacheBytes));
+    }
+
+    /** Opens (creating if needed) the store in {@code dir}. */
+    public static RocksStorage open(Path dir, Settings settings) {
         try {
-            return new RocksStorage(dir, cacheBytes);
+            return new RocksStorage(dir, settings);
         } catch (RocksDBException e) {
             throw new IllegalStateException("Cannot open the RocksDB store in " + dir + ": " + e.getMessage(), e);
         }
@@ -146,17 +166,22 @@ public final class RocksStorage implements StorageEngine {
         return out;
     }
 
+    /** This store's gate for network-thread file reads (tests). */
+    InlineDiskReads diskReads() {
+        return diskReads;
+    }
+
     @Override
     public Versioned get(Space space, byte[] key) {
         boolean timed = false;
         if (MemoryOnlyReads.active()) {
-            if (!InlineDiskReads.allowed()) return getFromMemory(space, key);
+            if (!diskReads.allowed()) return getFromMemory(space, key);
             timed = true;
         }
         try {
             long start = timed ? System.nanoTime() : 0;
             byte[] stored = db.get(cf(space), key);
-            if (timed) InlineDiskReads.took(System.nanoTime() - start);
+            if (timed) diskReads.took(System.nanoTime() - start);
             return stored == null ? null : new Versioned(stored, HEADER, versionOf(stored));
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB read failed: " + e.getMessage(), e);
@@ -178,7 +203,7 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
-        return new RocksCursor(db, cf(space), from, to, reverse);
+        return new RocksCursor(db, cf(space), from, to, reverse, diskReads);
     }
 
     @Override

@@ -17,6 +17,9 @@ import java.util.concurrent.TimeUnit;
  * {"TableName":"bigboom"} takes a slot and then fails.
  */
 public final class ProbeOperation implements Operation<String> {
+    /** The slots big answers take (a test's own pool). */
+    final LargeReads largeReads = new LargeReads(4);
+
     public static final String NAME = "Probe";
     public static final int BIG_CHARS = 300_000;
     private volatile CountDownLatch gate = new CountDownLatch(0);
@@ -48,7 +51,7 @@ public final class ProbeOperation implements Operation<String> {
     @Override
     public void execute(RequestContext ctx, String table, JsonGenerator out) throws IOException {
         if ("big".equals(table) || "bigboom".equals(table)) {
-            LargeReads.hold();
+            largeReads.hold();
             if ("bigboom".equals(table)) throw new IllegalStateException("failed holding a large-read slot");
             out.writeStartObject();
             out.writeStringField("Big", "x".repeat(BIG_CHARS));

@@ -2,7 +2,6 @@ package io.basalt.server.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.basalt.engine.query.LargeReads;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -23,7 +22,8 @@ class RequestDispatcherTest {
             + "\"message\":\"Request is missing Authentication Token\"}";
 
     private final ProbeOperation probe = new ProbeOperation();
-    private final RequestDispatcher dispatcher = new RequestDispatcher(n -> n.equals(ProbeOperation.NAME) ? probe : null);
+    private final RequestDispatcher dispatcher = new RequestDispatcher(n -> n.equals(ProbeOperation.NAME) ? probe : null)
+            .afterResponse(probe.largeReads::release);
     private int status;
 
     private String call(DynamoRequest request, String body) throws Exception {
@@ -140,7 +140,7 @@ class RequestDispatcherTest {
 
     @Test
     void largeResponsesGiveTheirSlotBackAnswerOrFail() throws Exception {
-        int slots = LargeReads.slots();
+        int slots = probe.largeReads.slots();
         for (int i = 0; i < slots + 2; i++) {
             String big = call("{\"TableName\":\"big\"}");
             assertEquals(200, status);
@@ -148,7 +148,7 @@ class RequestDispatcherTest {
             assertEquals("{\"__type\":\"com.amazonaws.dynamodb.v20120810#InternalServerError\",\"message\":\"Internal server error\"}",
                     call("{\"TableName\":\"bigboom\"}"));
             assertEquals(500, status);
-            assertEquals(slots, LargeReads.available());
+            assertEquals(slots, probe.largeReads.available());
         }
         // the thread's response buffer is clean for the next, small answer
         assertEquals("{\"Region\":\"us-east-1\",\"AccessKeyId\":\"AKID\",\"TableName\":\"t\"}", call("{\"TableName\":\"t\"}"));

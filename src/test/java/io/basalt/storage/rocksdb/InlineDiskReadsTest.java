@@ -1,9 +1,8 @@
-package io.basalt.storage;
+package io.basalt.storage.rocksdb;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -11,39 +10,39 @@ import org.junit.jupiter.api.Test;
 class InlineDiskReadsTest {
     private static final long FAST = 20_000, SLOW = InlineDiskReads.SLOW_NANOS + 1;
 
+    private InlineDiskReads gate;
+
     @BeforeEach
-    @AfterEach
     void fresh() {
-        InlineDiskReads.reset();
-        InlineDiskReads.enabled(true);
+        gate = new InlineDiskReads(true);
     }
 
     @Test
     void aFewDescheduledReadsDoNotStopFastOnes() {
         for (int round = 0; round < 10; round++) {
             for (int i = 0; i < 64; i++) {
-                assertTrue(InlineDiskReads.allowed());
-                InlineDiskReads.took(i % 32 == 0 ? SLOW : FAST); // 2 slow reads per 64
+                assertTrue(gate.allowed());
+                gate.took(i % 32 == 0 ? SLOW : FAST); // 2 slow reads per 64
             }
         }
-        assertFalse(InlineDiskReads.stopped());
+        assertFalse(gate.stopped());
     }
 
     @Test
     void slowReadsStopThemAndTheyStayStoppedForThePause() {
         for (int i = 0; i < 3; i++) {
-            assertTrue(InlineDiskReads.allowed());
-            InlineDiskReads.took(SLOW);
+            assertTrue(gate.allowed());
+            gate.took(SLOW);
         }
-        assertTrue(InlineDiskReads.allowed(), "three slow reads are not yet the device");
-        InlineDiskReads.took(SLOW);
-        assertTrue(InlineDiskReads.stopped());
-        for (int i = 0; i < 1000; i++) assertFalse(InlineDiskReads.allowed());
+        assertTrue(gate.allowed(), "three slow reads are not yet the device");
+        gate.took(SLOW);
+        assertTrue(gate.stopped());
+        for (int i = 0; i < 1000; i++) assertFalse(gate.allowed());
     }
 
     @Test
     void offMeansMemoryOnly() {
-        InlineDiskReads.enabled(false);
-        assertFalse(InlineDiskReads.allowed());
+        gate.enabled(false);
+        assertFalse(gate.allowed());
     }
 }

@@ -1,4 +1,6 @@
-package io.basalt.storage;
+package io.basalt.storage.rocksdb;
+
+import io.basalt.eventloop.MemoryOnlyReads;
 
 /**
  * Whether a network thread doing {@link MemoryOnlyReads} may still read table files when memory
@@ -9,27 +11,29 @@ package io.basalt.storage;
  * timed reads, the fourth one slower than {@link #SLOW_NANOS} (the device, or a page cache that does
  * not hold the data; a single one can be the thread being descheduled) stops them for a second,
  * doubling up to 16 s while it keeps happening; memory-only reads (refuse, hand to a worker) apply
- * meanwhile. {@code -Dbasalt.inlineDiskReads=false} turns it off. Counters are racy on purpose:
- * approximate is enough.
+ * meanwhile. One gate per store (an instance setting, {@code --inline-disk-reads off} turns it off).
+ * Counters are racy on purpose: approximate is enough.
  */
-public final class InlineDiskReads {
+final class InlineDiskReads {
     static final long SLOW_NANOS = 1_000_000;
     private static final int WINDOW = 64;
     private static final int SLOW_IN_WINDOW = 4;
     private static final long FIRST_PAUSE_NANOS = 1_000_000_000L;
     private static final long LONGEST_PAUSE_NANOS = 16_000_000_000L;
 
-    private static volatile boolean enabled = !"false".equals(System.getProperty("basalt.inlineDiskReads"));
-    private static volatile long closedUntil;
-    private static volatile boolean closed;
-    private static volatile long pause = FIRST_PAUSE_NANOS;
-    private static int reads;
-    private static int slow;
+    private volatile boolean enabled;
+    private volatile long closedUntil;
+    private volatile boolean closed;
+    private volatile long pause = FIRST_PAUSE_NANOS;
+    private int reads;
+    private int slow;
 
-    private InlineDiskReads() {}
+    InlineDiskReads(boolean enabled) {
+        this.enabled = enabled;
+    }
 
     /** Whether the next read on a network thread may touch table files. */
-    public static boolean allowed() {
+    boolean allowed() {
         if (!enabled) return false;
         if (!closed) return true;
         if (System.nanoTime() - closedUntil < 0) return false;
@@ -40,7 +44,7 @@ public final class InlineDiskReads {
     }
 
     /** Records how long a read allowed by {@link #allowed()} took. */
-    public static void took(long nanos) {
+    void took(long nanos) {
         int s = slow;
         if (nanos > SLOW_NANOS) slow = ++s;
         int r = reads + 1;
@@ -58,17 +62,17 @@ public final class InlineDiskReads {
     }
 
     /** Tests: reads on network threads stay memory-only while {@code false}. */
-    static void enabled(boolean on) {
+    void enabled(boolean on) {
         enabled = on;
     }
 
     /** Tests: whether reads are stopped now. */
-    static boolean stopped() {
+    boolean stopped() {
         return closed && System.nanoTime() - closedUntil < 0;
     }
 
     /** Tests: forgets every recorded read. */
-    static void reset() {
+    void reset() {
         closed = false;
         pause = FIRST_PAUSE_NANOS;
         reads = 0;

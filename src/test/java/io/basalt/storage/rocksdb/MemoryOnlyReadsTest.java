@@ -1,4 +1,11 @@
-package io.basalt.storage;
+package io.basalt.storage.rocksdb;
+
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.Versioned;
+import io.basalt.storage.WriteBatch;
 
 import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.eventloop.MemoryOnlyReads;
@@ -9,7 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.basalt.storage.rocksdb.RocksStorage;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,12 +47,7 @@ class MemoryOnlyReadsTest {
 
     @Test
     void memoryOnlyReadsAgreeWithOrdinaryReadsOrRefuse() throws Exception {
-        InlineDiskReads.enabled(false); // memory only, strictly: the refusals are what this checks
-        try {
-            memoryOnly();
-        } finally {
-            InlineDiskReads.enabled(true);
-        }
+        memoryOnly(); // with file reads on network threads off: the refusals are what this checks
     }
 
     private void memoryOnly() throws Exception {
@@ -58,7 +59,7 @@ class MemoryOnlyReadsTest {
             }
         }
         // reopened: everything is in table files, the 8 MB block cache holds none of the 30 MB of items
-        try (RocksStorage s = RocksStorage.open(dir, 8L << 20)) {
+        try (RocksStorage s = RocksStorage.open(dir, new RocksStorage.Settings(8L << 20, true, false))) {
             int refused = 0;
             for (int i = 0; i < ITEMS; i += 997) {
                 int n = i;
@@ -111,7 +112,6 @@ class MemoryOnlyReadsTest {
             for (int j = 0; j < 3000; j++) b.put(Space.ITEMS, key(j), value(j), Mutation.EXPECT_ANY);
             s.commit(b);
         }
-        InlineDiskReads.reset();
         try (RocksStorage s = RocksStorage.open(dir, 8L << 20)) {
             // reopened, nothing cached: memory alone could not answer, the page cache does
             int answered = 0;
@@ -123,7 +123,7 @@ class MemoryOnlyReadsTest {
                     answered++;
                 } catch (ReadWouldBlock refused) {
                     // only once reads were slow (a very loaded machine): then memory-only applies
-                    assertTrue(InlineDiskReads.stopped(), "refused while file reads were allowed");
+                    assertTrue(s.diskReads().stopped(), "refused while file reads were allowed");
                 }
             }
             assertTrue(answered > 0, "no read of an uncached item was answered on the network thread");
@@ -132,8 +132,6 @@ class MemoryOnlyReadsTest {
             List<String> network = MemoryOnlyReads.run(() -> walk(s, from, to));
             assertEquals(walk(s, from, to), network);
             assertEquals(29, network.size());
-        } finally {
-            InlineDiskReads.reset();
         }
     }
 
