@@ -23,6 +23,7 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
     private final io.basalt.engine.query.PageReader pages;
+    private final io.basalt.engine.stream.StreamLabels streamLabels;
 
     private final TimeSettings times;
     private final EngineSettings settings;
@@ -46,10 +47,11 @@ public final class Engine implements AutoCloseable {
         this.pages = new io.basalt.engine.query.PageReader(storage);
         this.indexes = new IndexMaintainer(catalog, storage);
         items.addContributor(indexes);
-        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis());
+        this.streamLabels = new io.basalt.engine.stream.StreamLabels(settings.clock());
+        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis(), settings.clock());
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
-        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis());
+        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
         ttl.start();
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }
@@ -80,6 +82,19 @@ public final class Engine implements AutoCloseable {
     /** Capacity metering, partitions and throttling. */
     public io.basalt.engine.capacity.CapacityMeter capacity() {
         return capacity;
+    }
+
+    /**
+     * The instance's one source of time: every DynamoDB-visible time (creation times, stream
+     * records, TTL, status delays, capacity rules, iterator and token windows) is read from it.
+     */
+    public Clock clock() {
+        return settings.clock();
+    }
+
+    /** Labels (hence ARNs) of newly enabled streams. */
+    public io.basalt.engine.stream.StreamLabels streamLabels() {
+        return streamLabels;
     }
 
     /** The settings this engine was started with. */

@@ -12,7 +12,7 @@ class IdempotencyCacheTest {
 
     @Test
     void replayMismatchAndBound() {
-        IdempotencyCache cache = new IdempotencyCache();
+        IdempotencyCache cache = new IdempotencyCache(new ManualClock());
         AtomicInteger calls = new AtomicInteger();
         assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet));
         assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet), "a replay returns the first result");

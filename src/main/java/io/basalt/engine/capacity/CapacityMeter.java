@@ -83,7 +83,7 @@ public final class CapacityMeter {
     /** Turns Contributor Insights of a table or GSI on or off. */
     public void setInsights(String tableName, String index, boolean enable, boolean throttledOnly) {
         ContributorInsights ci = insights(tableName);
-        ci.set(index, enable, throttledOnly, System.currentTimeMillis() / 1000.0);
+        ci.set(index, enable, throttledOnly, clock.millis() / 1000.0);
         TableCapacity t = tables.get(tableName);
         if (t != null) t.insights(ci.anyEnabled() ? ci : null);
     }
