@@ -16,7 +16,7 @@ import java.util.function.Supplier;
  * {@link io.basalt.engine.ManualClock} instead.
  */
 public final class Eventually {
-    private static final long POLL_NANOS = 20_000_000L;
+    private static final long POLL_NANOS = 50_000_000L;
 
     private Eventually() {}
 

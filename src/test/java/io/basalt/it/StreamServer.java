@@ -58,7 +58,7 @@ final class StreamServer implements AutoCloseable {
     }
 
     /**
-     * The same workload, running {@code meanwhile} at once and then every 200 ms until the writers
+     * The same workload, running {@code meanwhile} at once and then every second until the writers
      * are done (e.g. a shard rollover, so rollovers race with writes).
      */
     static void tenThousandChanges(DynamoDbClient c, String table, Runnable meanwhile) throws InterruptedException {
@@ -73,7 +73,7 @@ final class StreamServer implements AutoCloseable {
         do {
             meanwhile.run();
             assertTrue(System.nanoTime() < deadline, "10,000 changes within 5 minutes");
-        } while (!pool.awaitTermination(200, TimeUnit.MILLISECONDS));
+        } while (!pool.awaitTermination(1, TimeUnit.SECONDS));
     }
 
     /** Moves the clock past the rollover interval and rolls the shards over (as the sweeper would). */

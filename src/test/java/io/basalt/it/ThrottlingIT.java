@@ -43,8 +43,7 @@ class ThrottlingIT {
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE));
-        server.engine().capacity().clock(CLOCK);
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withClock(CLOCK));
         ddb = ServerTestBase.client(server.endpoint());
     }
 
