@@ -110,11 +110,15 @@ class StreamsIT extends ServerTestBase {
     void expiredIteratorsAndDisabledStreams() {
         createStreamTable("stream_expiry");
         String arn = ddb.describeTable(b -> b.tableName("stream_expiry")).table().latestStreamArn();
-        String stale = java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(("1000|0|0|" + arn).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String shardId = streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards().get(0).shardId();
+        String iterator = streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                .shardIterator();
+        clock.advanceSeconds(15 * 60); // iterators live 15 minutes
+        assertTrue(streams.getRecords(b -> b.shardIterator(iterator)).records().isEmpty());
+        clock.advanceMillis(1);
         var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException.class,
-                () -> streams.getRecords(b -> b.shardIterator(stale)));
-        assertTrue(e.awsErrorDetails().errorMessage().startsWith("Iterator expired."));
+                () -> streams.getRecords(b -> b.shardIterator(iterator)));
+        assertTrue(e.awsErrorDetails().errorMessage().startsWith("Iterator expired. The iterator was created at time "), e.awsErrorDetails().errorMessage());
         ddb.putItem(b -> b.tableName("stream_expiry").item(item("pk", "x")));
         ddb.updateTable(b -> b.tableName("stream_expiry").streamSpecification(st -> st.streamEnabled(false)));
         var d = streams.describeStream(b -> b.streamArn(arn)).streamDescription();
