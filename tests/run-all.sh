@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: JUnit (AWS SDK for Java v2 against live servers, unit tests, kill -9
 # durability), then every script in tests/scripts (AWS CLI, boto3) against a Basalt started here on
-# a free port, in memory and on disk. Regenerates docs/compatibility.md from the results.
+# a free port, in memory and on disk. Writes target/compatibility.md from the results and checks that
+# docs/compatibility.md matches it (./basalt compat updates it); never rewrites a tracked file.
 # Called by ./basalt test (which has already chosen JAVA_HOME) and by .ci/run.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -71,7 +72,16 @@ rm -rf "$data_dir"
 
 echo "== docs/compatibility.md"
 if [[ -d target/compatibility ]]; then
-    "$JAVA_HOME/bin/java" -cp target/test-classes io.basalt.compat.CompatibilityReport "$ROOT" || failures+=("compatibility report")
+    if "$JAVA_HOME/bin/java" -cp target/test-classes io.basalt.compat.CompatibilityReport "$ROOT" target/compatibility.md; then
+        if cmp -s target/compatibility.md docs/compatibility.md; then
+            echo "docs/compatibility.md is current"
+        else
+            diff -u docs/compatibility.md target/compatibility.md | head -40
+            failures+=("docs/compatibility.md is not current: run ./basalt compat after a passing ./basalt test, and commit it")
+        fi
+    else
+        failures+=("compatibility report")
+    fi
 fi
 
 if [[ ${#failures[@]} -gt 0 ]]; then

@@ -36,7 +36,8 @@ final class BenchOptions {
     String output = "docs/benchmarks.md";
     List<String> targets = new ArrayList<>(List.of("ceiling", "basalt", "ddblocal-mem", "ddblocal-disk"));
     String basaltCommand;
-    String ddblocalScript = "/work/shared/tools/ddblocal.sh";
+    // $BASALT_DDBLOCAL, else the shared tools beside the project (../shared/tools/ddblocal.sh)
+    String ddblocalScript = System.getenv().getOrDefault("BASALT_DDBLOCAL", "../shared/tools/ddblocal.sh");
     int port = 0;
     int ioThreads = 2;
     String commandLine = "";
@@ -198,7 +199,7 @@ final class BenchOptions {
                 compare options:
                   --targets LIST        any of ceiling,basalt,ddblocal-mem,ddblocal-disk (default all, in that order)
                   --basalt-cmd PATH     Basalt launcher (default <repo>/basalt), run as: PATH serve --port P --data-dir DIR
-                  --ddblocal PATH       DynamoDB Local starter (default /work/shared/tools/ddblocal.sh)
+                  --ddblocal PATH       DynamoDB Local starter (default $BASALT_DDBLOCAL, else ../shared/tools/ddblocal.sh)
                   --output FILE         markdown report, relative to the repository root (default docs/benchmarks.md)
 
                 serve-ceiling options:
