@@ -33,6 +33,22 @@ if ! mvn -B -q verify; then
     failures+=("JUnit tests (see target/surefire-reports)")
 fi
 
+# Coverage-guided fuzzing, bounded: each target (src/test/java/io/basalt/fuzz) runs for the time its
+# @FuzzTest allows, one JVM each (Jazzer fuzzes one target per run). The JUnit run above already
+# replayed every committed input; a finding is written next to them and fails the suite.
+# BASALT_FUZZ=off skips this part.
+if [[ "${BASALT_FUZZ:-on}" != "off" ]]; then
+    echo "== fuzzing (bounded)"
+    for target in RequestDecoderFuzzTest ExpressionParsersFuzzTest; do
+        if ! JAZZER_FUZZ=1 mvn -B -q surefire:test -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false >target/fuzz-$target.log 2>&1; then
+            grep -E 'FuzzTestFindingException|Caused by|Test unit written' target/fuzz-$target.log | head -5
+            failures+=("fuzzing $target (see target/fuzz-$target.log)")
+        else
+            grep -E '^Done [0-9]+ runs' target/fuzz-$target.log | head -1 | sed "s/^/$target: /"
+        fi
+    done
+fi
+
 start_server() { # start_server <log> <args...>; prints the port
     local log="$1"; shift
     "$ROOT/basalt" serve --port 0 --log-level warn "$@" >"$log" 2>&1 &
@@ -64,6 +80,25 @@ run_scripts() { # run_scripts <label> <server args...>
     kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null
     rm -f "$log"
 }
+
+# The AWS SDK for JavaScript in headless Chromium, from another origin (CORS). Needs node and
+# Debian's chromium (installed here when run as root); BASALT_BROWSER=off skips it.
+if [[ "${BASALT_BROWSER:-on}" != "off" ]]; then
+    echo "== browser (AWS SDK for JavaScript in headless Chromium)"
+    if need_pkg chromium chromium && command -v node >/dev/null 2>&1 \
+            && (cd tests/browser && npm install --no-audit --no-fund --silent >/dev/null 2>&1); then
+        log=$(mktemp)
+        if started=$(start_server "$log" --in-memory); then
+            node tests/browser/run.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test")
+            kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
+        else
+            failures+=("browser test: server did not start")
+        fi
+        rm -f "$log"
+    else
+        failures+=("browser test: needs node, npm and chromium (apt-get install chromium nodejs npm)")
+    fi
+fi
 
 data_dir=$(mktemp -d)
 run_scripts "in memory" --in-memory

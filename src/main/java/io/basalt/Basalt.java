@@ -20,36 +20,113 @@ import java.net.URI;
 public final class Basalt implements AutoCloseable {
     private final Engine engine;
     private final HttpService http;
+    private final HttpService https;
     private final io.basalt.server.admin.AdminService admin;
+    /** Every front end, in start order; stopped in reverse. */
+    private final java.util.List<io.basalt.server.Service> services;
+    private final AutoCloseable accessLog;
 
-    private Basalt(Engine engine, HttpService http, io.basalt.server.admin.AdminService admin) {
+    private Basalt(Engine engine, HttpService http, HttpService https, io.basalt.server.admin.AdminService admin,
+                   java.util.List<io.basalt.server.Service> services, AutoCloseable accessLog) {
+        this.accessLog = accessLog;
         this.engine = engine;
         this.http = http;
+        this.https = https;
         this.admin = admin;
+        this.services = services;
     }
 
-    /** Opens the store and starts the DynamoDB endpoint. */
+    /** Opens the store and starts the DynamoDB endpoint(s). */
     public static Basalt start(BasaltConfig config) {
+        io.basalt.server.auth.Authenticator authenticator = authenticator(config);
+        boolean tls = config.tlsCert() != null || config.tlsKey() != null;
+        if (tls && (config.tlsCert() == null || config.tlsKey() == null)) {
+            throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
+        }
+        if (config.port() == BasaltConfig.NO_PORT && !tls) {
+            throw new IllegalStateException("No endpoint to serve: the plain port is off and no TLS certificate is given");
+        }
         StorageEngine storage = openStorage(config);
         Engine engine = new Engine(storage, new io.basalt.engine.EngineSettings(config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
-        HttpService http = new HttpService(config.host(), config.port(),
-                new RequestDispatcher(new OperationRegistry(engine), metrics), config.workerThreads());
+        io.basalt.server.auth.AccessLog accessLog = null;
+        if (config.accessLog() != null) {
+            try {
+                accessLog = io.basalt.server.auth.AccessLog.open(config.accessLog());
+            } catch (java.io.IOException e) {
+                engine.close();
+                throw new IllegalStateException("Cannot write the access log " + config.accessLog() + ": " + e.getMessage(), e);
+            }
+        }
+        RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator)
+                .accessLog(accessLog);
+        io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
+        if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
+        HttpService http = config.port() == BasaltConfig.NO_PORT ? null
+                : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits);
+        HttpService https = null;
+        if (tls) {
+            try {
+                https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
+                        .tls(config.tlsCert(), config.tlsKey());
+            } catch (IllegalStateException unusable) {
+                engine.close();
+                throw unusable;
+            }
+        }
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
+        java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
+        for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
+        java.util.List<io.basalt.server.Service> started = new java.util.ArrayList<>();
         try {
-            http.start();
-            if (admin != null) admin.start();
+            for (io.basalt.server.Service s : services) {
+                s.start();
+                started.add(0, s);
+            }
         } catch (Exception e) {
-            http.stop();
-            if (admin != null) admin.stop();
+            for (io.basalt.server.Service s : started) s.stop();
+            if (accessLog != null) accessLog.close();
             engine.close();
-            throw new IllegalStateException("Cannot start Basalt on " + config.host() + ":" + config.port() + ": " + e, e);
+            throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
-        return new Basalt(engine, http, admin);
+        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+    }
+
+    /**
+     * Who may send requests. Checked before anything is opened: a server that would be open to the
+     * network without credentials refuses to start unless told so explicitly.
+     */
+    static io.basalt.server.auth.Authenticator authenticator(BasaltConfig config) {
+        io.basalt.server.auth.AuthMode mode = config.effectiveAuthMode();
+        if (mode.verifies()) {
+            if (config.authFile() == null) {
+                throw new IllegalStateException("--auth verify needs --auth-file FILE (create one with: basalt auth add-user NAME --account ID --auth-file FILE)");
+            }
+            try {
+                return io.basalt.server.auth.Authenticator.verifying(new io.basalt.server.auth.SigV4Verifier(
+                        io.basalt.server.auth.CredentialStore.open(config.authFile()), config.clock()));
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException("Cannot read the auth file " + config.authFile() + ": " + e.getMessage(), e);
+            }
+        }
+        if (mode == io.basalt.server.auth.AuthMode.ANY && !loopback(config.host())) {
+            throw new IllegalStateException("Refusing to listen on " + config.host() + " without credentials: anyone who reaches it could"
+                    + " read and delete every table. Give --auth-file FILE (basalt auth add-user ...), or --auth none-i-know"
+                    + " to accept any signature on the network anyway.");
+        }
+        return io.basalt.server.auth.Authenticator.ANY_SIGNATURE;
+    }
+
+    private static boolean loopback(String host) {
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */
@@ -63,13 +140,24 @@ public final class Basalt implements AutoCloseable {
         return start(BasaltConfig.inMemoryOnFreePort());
     }
 
+    /** The plain HTTP port, or the HTTPS port when there is no plain endpoint. */
     public int port() {
-        return http.port();
+        return http != null ? http.port() : https.port();
     }
 
-    /** The endpoint URL to give an AWS SDK client, e.g. http://127.0.0.1:54321. */
+    /** The HTTPS port, or -1 when TLS is not configured. */
+    public int tlsPort() {
+        return https == null ? -1 : https.port();
+    }
+
+    /** The endpoint URL to give an AWS SDK client, e.g. http://127.0.0.1:54321 (https when only TLS is served). */
     public URI endpoint() {
-        return URI.create("http://127.0.0.1:" + http.port());
+        return http != null ? URI.create("http://127.0.0.1:" + http.port()) : tlsEndpoint();
+    }
+
+    /** The HTTPS endpoint URL, or null when TLS is not configured. */
+    public URI tlsEndpoint() {
+        return https == null ? null : URI.create("https://localhost:" + https.port());
     }
 
     public Engine engine() {
@@ -81,11 +169,17 @@ public final class Basalt implements AutoCloseable {
         return admin == null ? -1 : admin.port();
     }
 
-    /** Stops the endpoint and closes the store. */
+    /** Stops the front ends (last started first), then closes the store. */
     @Override
     public void close() {
-        http.stop();
-        if (admin != null) admin.stop();
+        for (io.basalt.server.Service s : services) s.stop();
+        if (accessLog != null) {
+            try {
+                accessLog.close();
+            } catch (Exception e) {
+                // AccessLog.close reports its own trouble
+            }
+        }
         engine.close();
     }
 }

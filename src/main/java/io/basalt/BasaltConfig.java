@@ -3,6 +3,7 @@ package io.basalt;
 import io.basalt.engine.Clock;
 import io.basalt.engine.TimeSettings;
 import io.basalt.engine.capacity.CapacityMode;
+import io.basalt.server.auth.AuthMode;
 import java.nio.file.Path;
 
 /**
@@ -32,12 +33,24 @@ import java.nio.file.Path;
  * @param streamRetentionSeconds how long stream records stay readable (the service: 24 h)
  * @param itemCollectionLimitBytes the item-collection size limit of tables with LSIs (the service: 10 GB)
  * @param leakDetection Netty's buffer leak detection level: disabled, simple, advanced or paranoid
+ * @param authMode how requests are authenticated; null = verify when an auth file is given, else any
+ * @param authFile the credentials file (accounts, users, keys, policies), or null
+ * @param tlsPort port of the HTTPS endpoint (0 = any free port) when a certificate is given
+ * @param tlsCert PEM certificate chain of the HTTPS endpoint, or null for none
+ * @param tlsKey PEM private key (PKCS#8) of that certificate
+ * @param maxConnections open connections per endpoint; 0 = 10,000 or half the file descriptor limit
+ * @param accessLog file the access log is appended to (JSON lines), or null for none
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
                            boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
-                           long itemCollectionLimitBytes, String leakDetection) {
+                           long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
+                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog) {
+    /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
+    public static final int NO_PORT = -1;
+    public static final int DEFAULT_TLS_PORT = 8443;
+
     public static final String DEFAULT_HOST = "127.0.0.1";
     public static final int DEFAULT_PORT = 8000;
     public static final String DEFAULT_DATA_DIR = "basalt-data";
@@ -78,6 +91,14 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withAdminPort(int a) { return toBuilder().adminPort(a).build(); }
     public BasaltConfig withCapacityTimeRules(boolean r) { return toBuilder().capacityTimeRules(r).build(); }
     public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
+    public BasaltConfig withAuthFile(Path f) { return toBuilder().authFile(f).build(); }
+    public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
+    public BasaltConfig withTls(int port, Path cert, Path key) { return toBuilder().tlsPort(port).tlsCert(cert).tlsKey(key).build(); }
+
+    /** The mode in force: as set, else verify when there is an auth file, else any. */
+    public AuthMode effectiveAuthMode() {
+        return authMode != null ? authMode : authFile != null ? AuthMode.VERIFY : AuthMode.ANY;
+    }
 
     /** Builds a configuration; unset values are the defaults. */
     public static final class Builder {
@@ -100,6 +121,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private long streamRetentionSeconds = DEFAULT_STREAM_RETENTION_SECONDS;
         private long itemCollectionLimitBytes = DEFAULT_ITEM_COLLECTION_LIMIT_BYTES;
         private String leakDetection = "disabled";
+        private AuthMode authMode;
+        private Path authFile;
+        private int tlsPort = DEFAULT_TLS_PORT;
+        private Path tlsCert;
+        private Path tlsKey;
+        private int maxConnections;
+        private Path accessLog;
 
         public Builder() {}
 
@@ -110,6 +138,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             inlineDiskReads = c.inlineDiskReads; largeReadSlots = c.largeReadSlots; groupCommit = c.groupCommit;
             streamRetentionSeconds = c.streamRetentionSeconds; itemCollectionLimitBytes = c.itemCollectionLimitBytes;
             leakDetection = c.leakDetection;
+            authMode = c.authMode;
+            authFile = c.authFile;
+            tlsPort = c.tlsPort;
+            tlsCert = c.tlsCert;
+            tlsKey = c.tlsKey;
+            maxConnections = c.maxConnections;
+            accessLog = c.accessLog;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -131,11 +166,19 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder streamRetentionSeconds(long v) { streamRetentionSeconds = v; return this; }
         public Builder itemCollectionLimitBytes(long v) { itemCollectionLimitBytes = v; return this; }
         public Builder leakDetection(String v) { leakDetection = v; return this; }
+        public Builder authMode(AuthMode v) { authMode = v; return this; }
+        public Builder authFile(Path v) { authFile = v; return this; }
+        public Builder tlsPort(int v) { tlsPort = v; return this; }
+        public Builder tlsCert(Path v) { tlsCert = v; return this; }
+        public Builder tlsKey(Path v) { tlsKey = v; return this; }
+        public Builder maxConnections(int v) { maxConnections = v; return this; }
+        public Builder accessLog(Path v) { accessLog = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
-                    streamRetentionSeconds, itemCollectionLimitBytes, leakDetection);
+                    streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog);
         }
     }
 }

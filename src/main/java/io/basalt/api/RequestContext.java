@@ -6,12 +6,18 @@ package io.basalt.api;
  * @param requestId the x-amzn-RequestId sent back to the client (also used in logs)
  * @param region the region from the SigV4 credential scope (goes into ARNs)
  * @param accessKeyId the access key from the credential scope
+ * @param accountId the caller's account (the key's account when signatures are verified, else
+ *                  {@link #ACCOUNT_ID}); goes into ARNs
  */
-public record RequestContext(String requestId, String region, String accessKeyId) {
-    /** The account id Basalt puts in every ARN. */
+public record RequestContext(String requestId, String region, String accessKeyId, String accountId) {
+    /** The account id of every request when signatures are not verified. */
     public static final String ACCOUNT_ID = "000000000000";
 
+    public RequestContext(String requestId, String region, String accessKeyId) {
+        this(requestId, region, accessKeyId, ACCOUNT_ID);
+    }
+
     public String tableArn(String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + ACCOUNT_ID + ":table/" + tableName;
+        return "arn:aws:dynamodb:" + region + ":" + accountId + ":table/" + tableName;
     }
 }

@@ -14,6 +14,10 @@ public final class Main {
         long started = System.nanoTime();
         List<String> list = Arrays.asList(args);
         String command = list.isEmpty() ? "serve" : list.get(0);
+        if (command.equals("auth") && !list.contains("--help") && !list.contains("-h")) {
+            System.exit(AuthCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
+            return;
+        }
         if (command.equals("--help") || command.equals("-h") || command.equals("help")
                 || list.contains("--help") || list.contains("-h")) {
             System.out.print(Options.help());
@@ -63,8 +67,10 @@ public final class Main {
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
         String storage = config.inMemory() ? "in memory (nothing is kept)" : "rocksdb in " + config.dataDir().toAbsolutePath();
-        System.out.println("Basalt " + version() + " listening on http://" + config.host() + ":" + basalt.port()
-                + " (storage: " + storage + ", started in " + ms + " ms)");
+        String endpoints = (config.port() == BasaltConfig.NO_PORT ? "" : "http://" + config.host() + ":" + basalt.port())
+                + (basalt.tlsPort() < 0 ? "" : (config.port() == BasaltConfig.NO_PORT ? "" : " and ") + "https://" + config.host() + ":" + basalt.tlsPort());
+        System.out.println("Basalt " + version() + " listening on " + endpoints
+                + " (storage: " + storage + ", auth: " + config.effectiveAuthMode().word() + ", started in " + ms + " ms)");
         if (basalt.adminPort() >= 0) {
             System.out.println("Admin service (Prometheus /metrics, /partitions/TABLE) on http://" + config.host() + ":" + basalt.adminPort());
         }

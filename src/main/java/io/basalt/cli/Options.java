@@ -31,7 +31,7 @@ final class Options {
     }
 
     static final List<Option> OPTIONS = List.of(
-            new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up)", false),
+            new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up; none = no plain HTTP, TLS only)", false),
             new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
@@ -45,6 +45,13 @@ final class Options {
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
             new Option("capacity-time-rules", null, "apply UpdateTable's capacity time limits (mode switch once per 24 h, 4 decreases a day)", true),
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
+            new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
+            new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),
+            new Option("tls-cert", "FILE", "PEM certificate (chain) to serve HTTPS with (with --tls-key)", false),
+            new Option("tls-key", "FILE", "PEM private key of the certificate, PKCS#8 unencrypted ('BEGIN PRIVATE KEY')", false),
+            new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
+            new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
+            new Option("access-log", "FILE", "append one JSON line per request: time, caller, operation, resources, status, latency", false),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -103,7 +110,13 @@ final class Options {
 
     private static BasaltConfig toConfig(Map<String, String> v) throws UsageError {
         BasaltConfig c = BasaltConfig.defaults();
-        if (v.containsKey("port")) c = c.withPort(intIn(v.get("port"), "port", 0, 65535));
+        if (v.containsKey("port")) {
+            c = c.withPort(v.get("port").trim().equals("none") ? BasaltConfig.NO_PORT : intIn(v.get("port"), "port", 0, 65535));
+        }
+        if (v.containsKey("tls-cert") || v.containsKey("tls-key") || v.containsKey("tls-port")) {
+            c = c.withTls(v.containsKey("tls-port") ? intIn(v.get("tls-port"), "tls-port", 0, 65535) : c.tlsPort(),
+                    v.containsKey("tls-cert") ? Path.of(v.get("tls-cert")) : null, v.containsKey("tls-key") ? Path.of(v.get("tls-key")) : null);
+        }
         if (v.containsKey("host")) c = c.withHost(v.get("host"));
         if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
@@ -126,6 +139,16 @@ final class Options {
         }
         if (v.containsKey("capacity-time-rules")) c = c.withCapacityTimeRules(bool(v.get("capacity-time-rules"), "capacity-time-rules"));
         if (v.containsKey("admin-port")) c = c.withAdminPort(intIn(v.get("admin-port"), "admin-port", 0, 65535));
+        if (v.containsKey("max-connections")) {
+            c = c.toBuilder().maxConnections(intIn(v.get("max-connections"), "max-connections", 1, 1_000_000)).build();
+        }
+        if (v.containsKey("access-log")) c = c.toBuilder().accessLog(Path.of(v.get("access-log"))).build();
+        if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
+        if (v.containsKey("auth")) {
+            io.basalt.server.auth.AuthMode m = io.basalt.server.auth.AuthMode.of(v.get("auth").trim());
+            if (m == null) throw new UsageError("--auth must be one of verify, any, none-i-know (got " + v.get("auth") + ")");
+            c = c.withAuthMode(m);
+        }
         if (v.containsKey("log-level")) {
             String l = v.get("log-level").toLowerCase();
             if (!List.of("error", "warn", "info", "debug", "trace").contains(l)) {
@@ -161,6 +184,9 @@ final class Options {
           .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
           .append("  basalt test               run the whole test suite (launcher script only)\n")
           .append("  basalt partitions TABLE --admin-port PORT   show a table's simulated partitions\n")
+          .append("  basalt auth add-user NAME --account ID [--policy FILE] [--access-key-id ID --secret-access-key SECRET] --auth-file FILE\n")
+          .append("                            add a user (and the account) to an auth file; prints the key pair as JSON\n")
+          .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
           .append("  basalt version            print the version\n")
           .append("  basalt --help             this text\n\n")
           .append("Options of serve (also BASALT_<NAME> environment variables, or a --config file;\n")
@@ -172,7 +198,7 @@ final class Options {
         }
         sb.append("\nPoint any AWS SDK or the AWS CLI at the server, e.g.\n")
           .append("  aws dynamodb list-tables --endpoint-url http://127.0.0.1:8000\n")
-          .append("Any credentials and region are accepted; the region appears in ARNs.\n");
+          .append("Without --auth-file any credentials are accepted; the region appears in ARNs.\n");
         return sb.toString();
     }
 }

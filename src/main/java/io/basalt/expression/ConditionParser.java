@@ -34,6 +34,7 @@ public final class ConditionParser extends ParserBase {
         ConditionParser p = new ConditionParser(src, kind, ctx);
         Condition c = p.condition(p.or());
         p.expectEnd();
+        p.checkOperatorCount();
         return new Parsed(c, Set.copyOf(p.topNames));
     }
 
@@ -47,6 +48,7 @@ public final class ConditionParser extends ParserBase {
         while (peek().kind() == Token.Kind.NAME && peek().is("OR")) {
             Condition l = condition(left);
             pos++;
+            operator();
             left = new Condition.Or(l, condition(and()));
         }
         return left;
@@ -57,6 +59,7 @@ public final class ConditionParser extends ParserBase {
         while (peek().kind() == Token.Kind.NAME && peek().is("AND")) {
             Condition l = condition(left);
             pos++;
+            operator();
             left = new Condition.And(l, condition(not()));
         }
         return left;
@@ -65,7 +68,11 @@ public final class ConditionParser extends ParserBase {
     private Object not() {
         if (peek().kind() == Token.Kind.NAME && peek().is("NOT")) {
             pos++;
-            return new Condition.Not(condition(not()));
+            operator();
+            enter();
+            Condition negated = condition(not());
+            leave();
+            return new Condition.Not(negated);
         }
         return primary();
     }
@@ -99,6 +106,7 @@ public final class ConditionParser extends ParserBase {
         Token t = peek();
         if (t.kind() == Token.Kind.PUNCT && isComparator(t.text())) {
             pos++;
+            operator();
             Operand right = operand();
             distinct(t.text(), left, right);
             checkOrderable(t.text(), left);
@@ -107,6 +115,7 @@ public final class ConditionParser extends ParserBase {
         }
         if (t.is("BETWEEN")) {
             pos++;
+            operator();
             Operand low = operand();
             if (!(peek().kind() == Token.Kind.NAME && peek().is("AND"))) throw syntaxError();
             pos++;
@@ -127,6 +136,7 @@ public final class ConditionParser extends ParserBase {
             return new Condition.Between(left, low, high);
         }
         if (t.is("IN")) {
+            operator();
             pos++;
             expectPunct("(");
             List<Operand> candidates = new ArrayList<>();
@@ -156,6 +166,7 @@ public final class ConditionParser extends ParserBase {
 
     private Condition function(String fn) {
         pos += 2; // name and '('
+        operator();
         List<Operand> args = new ArrayList<>();
         if (!peek().isPunct(")")) {
             args.add(operand());
@@ -229,6 +240,7 @@ public final class ConditionParser extends ParserBase {
                 throw ExpressionErrors.invalid(kind, "KeyConditionExpressions does not support function: size");
             }
             pos += 2;
+            operator();
             Path p = sizeArgument();
             topNames.add(p.topName());
             expectPunct(")");

@@ -8,6 +8,8 @@ import java.util.List;
 abstract class ParserBase {
     static final int MAX_EXPRESSION_LENGTH = 4096;
     static final int MAX_PATH_DEPTH = 32;
+    /** The service allows at most 300 operators and functions in one expression. */
+    static final int MAX_OPERATORS = 300;
     /** Words of the expression grammar itself: where a name is expected they are a syntax error. */
     private static final java.util.Set<String> GRAMMAR_WORDS = java.util.Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
 
@@ -16,6 +18,8 @@ abstract class ParserBase {
     final ExpressionContext ctx;
     final List<Token> tokens;
     int pos;
+    private int operators;
+    private int depth;
     /** Nodes that came straight out of parentheses: wrapping one again is redundant, and the service refuses it. */
     private final java.util.Set<Object> parenthesized = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
@@ -59,12 +63,41 @@ abstract class ParserBase {
      */
     <T> T inParentheses(java.util.function.Supplier<T> inner) {
         expectPunct("(");
+        enter();
         T node = inner.get();
+        leave();
         expectPunct(")");
         if (!parenthesized.add(node)) {
             throw ExpressionErrors.invalid(kind, "The expression has redundant parentheses;");
         }
         return node;
+    }
+
+    /** One more operator or function (AND, OR, NOT, a comparison, BETWEEN, IN, a function, + or -). */
+    void operator() {
+        operators++;
+    }
+
+    /**
+     * One level deeper (a group, a NOT, a function's argument). Each level holds an operator or a
+     * parenthesis the service refuses anyway, so nesting beyond the operator limit is refused here,
+     * before the parser's own recursion could grow without bound.
+     */
+    void enter() {
+        if (++depth > MAX_OPERATORS) throw tooManyOperators(Math.max(operators, depth));
+    }
+
+    void leave() {
+        depth--;
+    }
+
+    /** After the whole expression is parsed: the service's operator limit. */
+    void checkOperatorCount() {
+        if (operators > MAX_OPERATORS) throw tooManyOperators(operators);
+    }
+
+    private DynamoException tooManyOperators(int count) {
+        return ExpressionErrors.invalid(kind, "The expression contains too many operators; operator count: " + count);
     }
 
     void expectEnd() {

@@ -27,6 +27,7 @@ public final class UpdateParser extends ParserBase {
     static UpdateAction parseUncached(String src, ExpressionContext ctx) {
         UpdateParser p = new UpdateParser(src, ctx);
         p.clauses();
+        p.checkOperatorCount();
         UpdateAction a = new UpdateAction(p.sets, p.removes, p.adds, p.deletes);
         a.checkOverlaps(p.kind);
         return a;
@@ -72,6 +73,7 @@ public final class UpdateParser extends ParserBase {
         if (peek().isPunct("+") || peek().isPunct("-")) {
             if (v instanceof UpdateValue.Arithmetic) throw syntaxError();
             boolean plus = next().text().equals("+");
+            operator();
             UpdateValue right = operand();
             checkNumeric(plus ? "+" : "-", v);
             checkNumeric(plus ? "+" : "-", right);
@@ -100,6 +102,8 @@ public final class UpdateParser extends ParserBase {
         if (t.kind() == Token.Kind.NAME && peek(1).isPunct("(")) {
             String fn = t.text();
             pos += 2;
+            operator();
+            enter();
             UpdateValue result;
             switch (fn) {
                 case "if_not_exists" -> {
@@ -123,6 +127,7 @@ public final class UpdateParser extends ParserBase {
                         ? "The function is not allowed in an update expression; function: " + fn
                         : "Invalid function name; function: " + fn);
             }
+            leave();
             expectPunct(")");
             return result;
         }

@@ -118,11 +118,17 @@ class ConditionTest {
         assertTrue(eval("(n = :ten)"));
         assertTrue(eval("(n = :ten AND (s = :s OR (n = :nine)))"));
         fails("Invalid ConditionExpression: The expression has redundant parentheses;", "((n = :ten))");
+        // 149 levels: 149 ANDs and 150 comparisons, 299 operators: within the service's 300
         StringBuilder deep = new StringBuilder();
-        for (int i = 0; i < 250; i++) deep.append("(n = :ten AND ");
+        for (int i = 0; i < 149; i++) deep.append("(n = :ten AND ");
         deep.append("n = :ten");
-        for (int i = 0; i < 250; i++) deep.append(")");
+        for (int i = 0; i < 149; i++) deep.append(")");
         assertTrue(eval(deep.toString()), "deep but legal nesting evaluates");
+        // one comparison more is 301
+        fails("Invalid ConditionExpression: The expression contains too many operators; operator count: 301",
+                deep.toString().replaceFirst("n = :ten", "n = :ten AND n = :ten"));
+        fails("Invalid ConditionExpression: The expression contains too many operators; operator count: 301",
+                "NOT ".repeat(300) + "n = :ten");
         fails("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097", "n = :ten" + " ".repeat(4089));
     }
 

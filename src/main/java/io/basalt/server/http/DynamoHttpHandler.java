@@ -183,6 +183,9 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private void respond(FullHttpResponse res, HttpRequest req, boolean close) {
         if (req != null && req.headers().contains(HttpHeaderNames.ORIGIN)) {
             res.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+            // a browser script may read these (the SDK for JavaScript reads the request id, the error
+            // type and the checksum from them)
+            res.headers().set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
         }
         boolean keepAlive = !close && (req == null || HttpUtil.isKeepAlive(req));
         if (!keepAlive) res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
@@ -195,6 +198,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             next();
         });
     }
+
+    static final String EXPOSED_HEADERS = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date,x-amz-crc32";
 
     private FullHttpResponse corsPreflight(HttpRequest req, String requestId) {
         FullHttpResponse res = HttpResponses.response(HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER, null, requestId);
@@ -231,7 +236,28 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private static DynamoRequest dynamoRequest(FullHttpRequest req) {
         HttpHeaders h = req.headers();
         return new DynamoRequest(h.get("X-Amz-Target"), h.get(HttpHeaderNames.AUTHORIZATION), h.get("X-Amz-Date"),
-                h.get(HttpHeaderNames.DATE), query(req.uri()));
+                h.get(HttpHeaderNames.DATE), query(req.uri()), new NettyRequestParts(req));
+    }
+
+    /** The request as signed: only read when signatures are verified. */
+    private record NettyRequestParts(FullHttpRequest req) implements io.basalt.server.auth.HttpRequestParts {
+        @Override public String method() { return req.method().name(); }
+
+        @Override public String rawPath() {
+            String uri = req.uri();
+            int q = uri.indexOf('?');
+            return q < 0 ? uri : uri.substring(0, q);
+        }
+
+        @Override public String rawQuery() {
+            String uri = req.uri();
+            int q = uri.indexOf('?');
+            return q < 0 ? "" : uri.substring(q + 1);
+        }
+
+        @Override public List<String> header(String name) { return req.headers().getAll(name); }
+
+        @Override public InputStream body() { return new ByteBufInputStream(req.content().duplicate()); }
     }
 
     private static Map<String, String> query(String uri) {

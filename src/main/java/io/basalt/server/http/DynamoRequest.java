@@ -1,5 +1,6 @@
 package io.basalt.server.http;
 
+import io.basalt.server.auth.HttpRequestParts;
 import java.util.Map;
 
 /**
@@ -10,10 +11,16 @@ import java.util.Map;
  * @param amzDate the X-Amz-Date header (null if absent)
  * @param date the Date header (null if absent)
  * @param query the query-string parameters (pre-signed requests carry their signature there)
+ * @param parts the whole request as it arrived, for signature verification (null without HTTP)
  */
-public record DynamoRequest(String target, String authorization, String amzDate, String date, Map<String, String> query) {
+public record DynamoRequest(String target, String authorization, String amzDate, String date, Map<String, String> query,
+                            HttpRequestParts parts) {
     public DynamoRequest {
         query = query == null ? Map.of() : query;
+    }
+
+    public DynamoRequest(String target, String authorization, String amzDate, String date, Map<String, String> query) {
+        this(target, authorization, amzDate, date, query, null);
     }
 
     /** A request signed in its Authorization header, as every SDK sends them. */

@@ -13,6 +13,8 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.ResourceLeakDetector;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -25,7 +27,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * event loop never blocks on storage), and the bounds of {@link HttpLimits} on what clients can make
  * it hold.
  *
- * <p>Pipeline per connection: guard (timeouts) → HTTP codec → 100-continue → gzip/deflate decoding →
+ * <p>Pipeline per connection: guard (timeouts) → TLS (when serving HTTPS) → HTTP codec → 100-continue → gzip/deflate decoding →
  * bounded body aggregation → handler.
  */
 public final class HttpService implements Service {
@@ -43,6 +45,8 @@ public final class HttpService implements Service {
     private BodyBudget budget;
     private Channel channel;
     private int port;
+    private SslContext tls;
+    private ConnectionLimit connections;
 
     public HttpService(String host, int port, RequestDispatcher dispatcher, int workers) {
         this(host, port, dispatcher, workers, HttpLimits.defaults(workers));
@@ -56,9 +60,25 @@ public final class HttpService implements Service {
         this.limits = limits;
     }
 
+    /**
+     * Serves HTTPS instead of plain HTTP, with this certificate chain and key (PEM; the key in
+     * PKCS#8 without a passphrase). Set before {@link #start}.
+     *
+     * @throws IllegalStateException when the files cannot be used, saying why
+     */
+    public HttpService tls(java.nio.file.Path certificate, java.nio.file.Path key) {
+        try {
+            this.tls = SslContextBuilder.forServer(certificate.toFile(), key.toFile()).build();
+        } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+            throw new IllegalStateException("Cannot use the TLS certificate " + certificate + " and key " + key
+                    + " (PEM; the key in PKCS#8, unencrypted: 'BEGIN PRIVATE KEY'): " + e.getMessage(), e);
+        }
+        return this;
+    }
+
     @Override
     public String name() {
-        return "dynamodb";
+        return tls == null ? "dynamodb" : "dynamodb-tls";
     }
 
     @Override
@@ -79,6 +99,7 @@ public final class HttpService implements Service {
                     return t;
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
+        connections = new ConnectionLimit(limits.maxConnections());
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
         ServerBootstrap b = new ServerBootstrap()
@@ -89,9 +110,16 @@ public final class HttpService implements Service {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!connections.admit(ch)) {
+                            if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                            ch.pipeline().addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                                    .addLast(ConnectionLimit.refusal());
+                            return;
+                        }
                         ConnectionGuard guard = new ConnectionGuard(limits);
+                        ch.pipeline().addLast(guard);
+                        if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                         ch.pipeline()
-                                .addLast(guard)
                                 .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
                                 .addLast(new HttpServerExpectContinueHandler())
                                 .addLast(new HttpContentDecompressor(0))
@@ -106,6 +134,11 @@ public final class HttpService implements Service {
     @Override
     public int port() {
         return port;
+    }
+
+    /** Connections open right now (for tests of the bounds). */
+    int openConnections() {
+        return connections.open();
     }
 
     /** Bytes of request bodies held right now (for tests of the bounds). */

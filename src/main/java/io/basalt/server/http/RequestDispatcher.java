@@ -55,6 +55,7 @@ public final class RequestDispatcher {
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
     private final RequestMetrics metrics;
+    private volatile io.basalt.server.auth.Authenticator authenticator = io.basalt.server.auth.Authenticator.ANY_SIGNATURE;
 
     public RequestDispatcher(OperationRegistry operations) {
         this(operations::find, operations::findStream, null);
@@ -80,6 +81,20 @@ public final class RequestDispatcher {
         this.streamOperations = streamOperations;
         this.operations = operations;
         this.metrics = metrics;
+    }
+
+    private volatile io.basalt.server.auth.AccessLog accessLog;
+
+    /** Logs every request to this access log (null: none). */
+    public RequestDispatcher accessLog(io.basalt.server.auth.AccessLog log) {
+        this.accessLog = log;
+        return this;
+    }
+
+    /** Sets who may send requests (default: any well-formed signature). */
+    public RequestDispatcher authenticator(io.basalt.server.auth.Authenticator a) {
+        this.authenticator = a;
+        return this;
     }
 
     /** Returned by {@link #dispatchInline} when the request needs a worker thread. */
@@ -122,18 +137,58 @@ public final class RequestDispatcher {
 
     /** The outcome: HTTP status; the body has been written to {@code out}. */
     public int dispatch(DynamoRequest request, Body body, OutputStream out, String requestId) throws IOException {
+        io.basalt.server.auth.AccessLog log = accessLog;
+        if (log == null) return answer(request, body, out, requestId, null);
+        long started = System.nanoTime();
+        Caller caller = new Caller();
+        int status = 500;
+        try {
+            status = answer(request, body, out, requestId, caller);
+            return status;
+        } catch (ReadWouldBlock retriedOnAWorker) {
+            caller.retried = true;
+            throw retriedOnAWorker;
+        } finally {
+            if (!caller.retried) logAccess(log, request, body, requestId, caller, status, started);
+        }
+    }
+
+    /** What the access log needs to know of a request, found while answering it. */
+    private static final class Caller {
+        io.basalt.server.auth.Principal principal;
+        String region = SigV4Header.DEFAULT_REGION;
+        String errorType;
+        boolean retried;
+    }
+
+    private void logAccess(io.basalt.server.auth.AccessLog log, DynamoRequest request, Body body, String requestId, Caller caller,
+                           int status, long started) {
+        Operation<?> op = operation(request.target());
+        String name = op != null ? op.name() : request.target();
+        String account = caller.principal != null ? caller.principal.accountId() : io.basalt.server.auth.Principal.DEFAULT_ACCOUNT;
+        java.util.List<io.basalt.server.auth.RequestResources.Access> resources = op == null ? java.util.List.of()
+                : io.basalt.server.auth.RequestResources.of(op.name(), caller.region, account, body.open());
+        log.record(new io.basalt.server.auth.AccessLog.Entry(java.time.Instant.now(), requestId, caller.principal, name, resources,
+                status, caller.errorType, (System.nanoTime() - started) / 1000));
+    }
+
+    private int answer(DynamoRequest request, Body body, OutputStream out, String requestId, Caller caller) throws IOException {
         try {
             Operation<?> op = operation(request.target());
             SigV4Header auth;
+            io.basalt.server.auth.Principal principal;
             try {
                 if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
                 auth = SigV4Header.check(request);
+                if (caller != null) caller.region = auth.region();
+                principal = authenticator.authenticate(auth.accessKeyId(), request.parts());
+                if (caller != null) caller.principal = principal;
             } catch (DynamoException headerError) {
                 if (!wellFormed(body)) throw malformed();
                 throw headerError;
             }
             if (body.length() == 0) throw malformed();
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId());
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId());
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();
             int status;
@@ -148,6 +203,7 @@ public final class RequestDispatcher {
             metrics.record(op.name(), true, System.nanoTime() - started);
             return status;
         } catch (DynamoException e) {
+            if (caller != null) caller.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }
@@ -196,7 +252,7 @@ public final class RequestDispatcher {
             }
             if (p.nextToken() != null) throw malformed();
             return request;
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             throw malformed();
         }
     }
@@ -207,7 +263,7 @@ public final class RequestDispatcher {
         try (JsonParser p = Json.FACTORY.createParser(body.open())) {
             if (p.nextToken() == null) return false;
             return restWellFormed(p);
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             return false;
         }
     }
@@ -221,7 +277,7 @@ public final class RequestDispatcher {
                 if (p.getParsingContext().inRoot()) break; // the first value has just ended
             }
             return p.nextToken() == null;
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | java.io.CharConversionException e) { // not JSON, or not in a Unicode encoding
             return false;
         }
     }

@@ -1,0 +1,196 @@
+package io.basalt.server.auth;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.expression.partiql.PartiqlParser;
+import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.wire.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What a request does to which resources, in IAM's terms: the action ("dynamodb:GetItem") and the
+ * ARN of each table, index or stream it touches, read from the request body as sent. Used for the
+ * access log and for authorization; a body that does not parse yields what could be read (the
+ * operation itself then refuses it).
+ *
+ * <p>As the service authorizes them: batch operations act on each of their tables with the batch's
+ * own action; TransactWriteItems and TransactGetItems need the single-item action of each of their
+ * actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem, GetItem); PartiQL statements need
+ * PartiQLSelect/Insert/Update/Delete on their table (or index); Query and Scan of an index act on
+ * the index; operations on no table (ListTables, DescribeLimits, ...) act on "*".
+ */
+public final class RequestResources {
+    /** One permission a request needs. */
+    public record Access(String action, String resource) {}
+
+    private RequestResources() {}
+
+    /** The accesses of one request of {@code operation} (its name without the target prefix). */
+    public static List<Access> of(String operation, String region, String account, InputStream body) {
+        Fields f = new Fields();
+        try (JsonParser p = Json.FACTORY.createParser(body)) {
+            if (p.nextToken() == JsonToken.START_OBJECT) f.read(p);
+        } catch (IOException | RuntimeException unreadable) {
+            // what was read so far stands; the operation reports the body's fault
+        }
+        String table = f.tableName == null ? null : tableArn(region, account, f.tableName);
+        List<Access> out = new ArrayList<>();
+        switch (operation) {
+            case "ListTables", "DescribeLimits", "DescribeEndpoints", "ListStreams", "ListContributorInsights",
+                 "ListBackups", "ListExports", "ListImports", "ListGlobalTables" -> out.add(new Access("dynamodb:" + operation, "*"));
+            case "BatchGetItem", "BatchWriteItem" -> {
+                for (String t : f.requestItems) out.add(new Access("dynamodb:" + operation, tableArn(region, account, t)));
+            }
+            case "TransactWriteItems", "TransactGetItems" -> {
+                for (String[] a : f.transactItems) {
+                    String action = switch (a[0]) {
+                        case "Put" -> "PutItem";
+                        case "Update" -> "UpdateItem";
+                        case "Delete" -> "DeleteItem";
+                        case "ConditionCheck" -> "ConditionCheckItem";
+                        default -> "GetItem";
+                    };
+                    out.add(new Access("dynamodb:" + action, tableArn(region, account, a[1])));
+                }
+            }
+            case "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction" -> {
+                for (String statement : f.statements) {
+                    Access a = partiql(statement, region, account);
+                    if (a != null) out.add(a);
+                }
+            }
+            case "DescribeStream", "GetShardIterator", "GetRecords" -> {
+                String stream = f.streamArn != null ? f.streamArn : streamOfIterator(f.shardIterator);
+                if (stream != null) out.add(new Access("dynamodb:" + operation, stream));
+            }
+            case "TagResource", "UntagResource", "ListTagsOfResource", "GetResourcePolicy", "PutResourcePolicy",
+                 "DeleteResourcePolicy" -> {
+                if (f.resourceArn != null) out.add(new Access("dynamodb:" + operation, f.resourceArn));
+            }
+            case "Query", "Scan" -> {
+                if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
+            }
+            default -> {
+                if (table != null) out.add(new Access("dynamodb:" + operation, table));
+            }
+        }
+        return List.copyOf(new LinkedHashSet<>(out));
+    }
+
+    /** A table name or ARN as the ARN of the table. */
+    public static String tableArn(String region, String account, String nameOrArn) {
+        return nameOrArn.startsWith("arn:") ? nameOrArn : "arn:aws:dynamodb:" + region + ":" + account + ":table/" + nameOrArn;
+    }
+
+    private static Access partiql(String statement, String region, String account) {
+        PartiqlStatement s;
+        try {
+            s = PartiqlParser.parse(statement, List.of());
+        } catch (RuntimeException unparsable) {
+            return null; // refused by the operation before it touches anything
+        }
+        return switch (s) {
+            case PartiqlStatement.Select sel -> new Access("dynamodb:PartiQLSelect", tableArn(region, account, sel.table())
+                    + (sel.index() == null ? "" : "/index/" + sel.index()));
+            case PartiqlStatement.Exists e -> new Access("dynamodb:PartiQLSelect", tableArn(region, account, e.table()));
+            case PartiqlStatement.Insert i -> new Access("dynamodb:PartiQLInsert", tableArn(region, account, i.table()));
+            case PartiqlStatement.Update u -> new Access("dynamodb:PartiQLUpdate", tableArn(region, account, u.table()));
+            case PartiqlStatement.Delete d -> new Access("dynamodb:PartiQLDelete", tableArn(region, account, d.table()));
+        };
+    }
+
+    /** Shard iterators carry their stream's ARN last (base64url of "issued|shard|position|arn", api.streams.ShardIterators). */
+    private static String streamOfIterator(String iterator) {
+        if (iterator == null) return null;
+        try {
+            String[] parts = new String(java.util.Base64.getUrlDecoder().decode(iterator), java.nio.charset.StandardCharsets.UTF_8)
+                    .split("\\|", 4);
+            return parts.length == 4 && parts[3].startsWith("arn:aws:dynamodb:") ? parts[3] : null;
+        } catch (IllegalArgumentException notAnIterator) {
+            return null;
+        }
+    }
+
+    /** The members of a request that name resources. */
+    private static final class Fields {
+        String tableName, indexName, streamArn, shardIterator, resourceArn;
+        final Set<String> requestItems = new LinkedHashSet<>();
+        final List<String[]> transactItems = new ArrayList<>();
+        final List<String> statements = new ArrayList<>();
+
+        void read(JsonParser p) throws IOException {
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String name = p.currentName();
+                JsonToken t = p.nextToken();
+                switch (name) {
+                    case "TableName" -> tableName = text(p, t);
+                    case "IndexName" -> indexName = text(p, t);
+                    case "StreamArn" -> streamArn = text(p, t);
+                    case "ShardIterator" -> shardIterator = text(p, t);
+                    case "ResourceArn" -> resourceArn = text(p, t);
+                    case "Statement" -> add(statements, text(p, t));
+                    case "RequestItems" -> {
+                        if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            requestItems.add(p.currentName());
+                            p.nextToken();
+                            p.skipChildren();
+                        }
+                    }
+                    case "TransactItems" -> {
+                        if (t != JsonToken.START_ARRAY) { p.skipChildren(); break; }
+                        while (p.nextToken() == JsonToken.START_OBJECT) {
+                            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                String kind = p.currentName();
+                                if (p.nextToken() == JsonToken.START_OBJECT) {
+                                    String table = tableIn(p);
+                                    if (table != null) transactItems.add(new String[] {kind, table});
+                                } else {
+                                    p.skipChildren();
+                                }
+                            }
+                        }
+                    }
+                    case "Statements", "TransactStatements" -> {
+                        if (t != JsonToken.START_ARRAY) { p.skipChildren(); break; }
+                        while (p.nextToken() == JsonToken.START_OBJECT) {
+                            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                                String member = p.currentName();
+                                JsonToken v = p.nextToken();
+                                if (member.equals("Statement")) add(statements, text(p, v));
+                                else p.skipChildren();
+                            }
+                        }
+                    }
+                    default -> p.skipChildren();
+                }
+            }
+        }
+
+        private static String tableIn(JsonParser p) throws IOException {
+            String table = null;
+            while (p.nextToken() == JsonToken.FIELD_NAME) {
+                String member = p.currentName();
+                JsonToken v = p.nextToken();
+                if (member.equals("TableName")) table = text(p, v);
+                else p.skipChildren();
+            }
+            return table;
+        }
+
+        private static void add(List<String> list, String s) {
+            if (s != null) list.add(s);
+        }
+
+        private static String text(JsonParser p, JsonToken t) throws IOException {
+            if (t == JsonToken.VALUE_STRING) return p.getText();
+            p.skipChildren();
+            return null;
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.basalt.server.auth;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.basalt.server.auth.RequestResources.Access;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The actions and resources read from request bodies. */
+class RequestResourcesTest {
+    private static final String T = "arn:aws:dynamodb:eu-west-1:111122223333:table/";
+
+    private static List<Access> of(String op, String body) {
+        return RequestResources.of(op, "eu-west-1", "111122223333", new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void singleItemAndTableOperationsActOnTheirTable() {
+        assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{}}"));
+        assertEquals(List.of(new Access("dynamodb:DeleteTable", T + "Music")), of("DeleteTable", "{\"TableName\":\"Music\"}"));
+        assertEquals(List.of(new Access("dynamodb:PutItem", "arn:aws:dynamodb:us-east-1:1:table/X")),
+                of("PutItem", "{\"TableName\":\"arn:aws:dynamodb:us-east-1:1:table/X\"}"));
+        assertEquals(List.of(new Access("dynamodb:ListTables", "*")), of("ListTables", "{}"));
+    }
+
+    @Test
+    void queriesOfAnIndexActOnTheIndex() {
+        assertEquals(List.of(new Access("dynamodb:Query", T + "Music/index/ByYear")),
+                of("Query", "{\"IndexName\":\"ByYear\",\"TableName\":\"Music\",\"KeyConditionExpression\":\"x\"}"));
+        assertEquals(List.of(new Access("dynamodb:Scan", T + "Music")), of("Scan", "{\"TableName\":\"Music\"}"));
+    }
+
+    @Test
+    void batchesActOnEachTableAndTransactionsNeedTheSingleItemActions() {
+        assertEquals(List.of(new Access("dynamodb:BatchWriteItem", T + "A"), new Access("dynamodb:BatchWriteItem", T + "B")),
+                of("BatchWriteItem", "{\"RequestItems\":{\"A\":[{\"PutRequest\":{\"Item\":{}}}],\"B\":[]}}"));
+        assertEquals(List.of(new Access("dynamodb:PutItem", T + "A"), new Access("dynamodb:ConditionCheckItem", T + "B"),
+                        new Access("dynamodb:DeleteItem", T + "A")),
+                of("TransactWriteItems", "{\"TransactItems\":[{\"Put\":{\"TableName\":\"A\",\"Item\":{}}},"
+                        + "{\"ConditionCheck\":{\"Key\":{},\"TableName\":\"B\"}},{\"Delete\":{\"TableName\":\"A\"}}]}"));
+        assertEquals(List.of(new Access("dynamodb:GetItem", T + "A")),
+                of("TransactGetItems", "{\"TransactItems\":[{\"Get\":{\"TableName\":\"A\",\"Key\":{}}}]}"));
+    }
+
+    @Test
+    void partiqlStatementsNeedThePartiqlActions() {
+        assertEquals(List.of(new Access("dynamodb:PartiQLSelect", T + "Music")),
+                of("ExecuteStatement", "{\"Statement\":\"SELECT * FROM Music WHERE Artist = 'a'\"}"));
+        assertEquals(List.of(new Access("dynamodb:PartiQLInsert", T + "Music"), new Access("dynamodb:PartiQLDelete", T + "Other")),
+                of("BatchExecuteStatement", "{\"Statements\":[{\"Statement\":\"INSERT INTO Music VALUE {'Artist':'a'}\"},"
+                        + "{\"Statement\":\"DELETE FROM Other WHERE pk = 'x'\"}]}"));
+        assertEquals(List.of(), of("ExecuteStatement", "{\"Statement\":\"SELEKT nonsense\"}"));
+    }
+
+    @Test
+    void streamsActOnTheirStreamAndUnreadableBodiesYieldWhatWasRead() {
+        String arn = "arn:aws:dynamodb:eu-west-1:111122223333:table/Music/stream/2026-01-01T00:00:00.000";
+        assertEquals(List.of(new Access("dynamodb:DescribeStream", arn)), of("DescribeStream", "{\"StreamArn\":\"" + arn + "\"}"));
+        String iterator = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString(("1|0|5|" + arn).getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of(new Access("dynamodb:GetRecords", arn)), of("GetRecords", "{\"ShardIterator\":\"" + iterator + "\"}"));
+        assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{tru"));
+        assertEquals(List.of(), of("GetItem", "not json"));
+    }
+}
