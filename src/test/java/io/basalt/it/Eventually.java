@@ -1,12 +1,8 @@
 package io.basalt.it;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.time.Duration;
-import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
-import java.util.function.Supplier;
 
 /**
  * Waiting for something another thread or process does (a backfill, a KCL worker, a server under
@@ -25,16 +21,6 @@ public final class Eventually {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) throw new AssertionError("not within " + timeout + ": " + what);
-            pause();
-        }
-    }
-
-    /** Waits until {@code actual} returns {@code expected}; fails like assertEquals after {@code timeout}. */
-    public static <T> void awaitEquals(Duration timeout, T expected, Supplier<T> actual) {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        T last;
-        while (!Objects.equals(expected, last = actual.get())) {
-            if (System.nanoTime() - deadline > 0) assertEquals(expected, last, "not within " + timeout);
             pause();
         }
     }
