@@ -24,6 +24,7 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.capacity.CapacityMeter capacity;
     private final io.basalt.engine.query.PageReader pages;
     private final io.basalt.engine.query.LargeReads largeReads;
+    private final io.basalt.engine.stream.StreamLabels streamLabels;
 
     private final TimeSettings times;
     private final EngineSettings settings;
@@ -48,11 +49,12 @@ public final class Engine implements AutoCloseable {
         this.pages = new io.basalt.engine.query.PageReader(storage, largeReads);
         this.indexes = new IndexMaintainer(catalog, storage).itemCollectionLimit(settings.itemCollectionLimitBytes());
         items.addContributor(indexes);
-        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis())
+        this.streamLabels = new io.basalt.engine.stream.StreamLabels(settings.clock());
+        this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis(), settings.clock())
                 .retention(settings.streamRetentionSeconds());
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
-        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis());
+        this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
         ttl.start();
         Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
     }
@@ -83,6 +85,19 @@ public final class Engine implements AutoCloseable {
     /** Capacity metering, partitions and throttling. */
     public io.basalt.engine.capacity.CapacityMeter capacity() {
         return capacity;
+    }
+
+    /**
+     * The instance's one source of time: every DynamoDB-visible time (creation times, stream
+     * records, TTL, status delays, capacity rules, iterator and token windows) is read from it.
+     */
+    public Clock clock() {
+        return settings.clock();
+    }
+
+    /** Labels (hence ARNs) of newly enabled streams. */
+    public io.basalt.engine.stream.StreamLabels streamLabels() {
+        return streamLabels;
     }
 
     /** The settings this engine was started with. */

@@ -12,7 +12,7 @@ class IdempotencyCacheTest {
 
     @Test
     void replayMismatchAndBound() {
-        IdempotencyCache cache = new IdempotencyCache();
+        IdempotencyCache cache = new IdempotencyCache(new ManualClock());
         AtomicInteger calls = new AtomicInteger();
         assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet));
         assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet), "a replay returns the first result");
@@ -24,5 +24,18 @@ class IdempotencyCacheTest {
         assertEquals(1, calls.get());
         // the oldest are forgotten: a replay of one runs again
         assertEquals(2, (int) cache.run("token-0", "r", calls::incrementAndGet));
+    }
+
+    @Test
+    void aTokenIsRememberedForTenMinutesOfTheClock() {
+        ManualClock clock = new ManualClock();
+        IdempotencyCache cache = new IdempotencyCache(clock);
+        AtomicInteger calls = new AtomicInteger();
+        assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet));
+        clock.advanceMillis(IdempotencyCache.WINDOW_MILLIS - 1);
+        assertEquals(1, (int) cache.run("t", "req", calls::incrementAndGet), "still a replay");
+        assertThrows(IdempotencyCache.Mismatch.class, () -> cache.run("t", "other", calls::incrementAndGet));
+        clock.advanceMillis(1);
+        assertEquals(2, (int) cache.run("t", "other", calls::incrementAndGet), "after the window the token is new");
     }
 }

@@ -46,8 +46,7 @@ class CapacityVisibilityIT {
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withAdminPort(0));
-        server.engine().capacity().clock(CLOCK);
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withAdminPort(0).withClock(CLOCK));
         ddb = ServerTestBase.client(server.endpoint());
         ddb.createTable(b -> b.tableName("events").billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(1L))

@@ -51,6 +51,7 @@ class CrashDurabilityIT {
             try (ServerProcess server = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
                 verify(c, acked, counterFloor, counterCeiling);
                 AtomicBoolean stop = new AtomicBoolean();
+                java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
                 ExecutorService pool = Executors.newFixedThreadPool(WRITERS);
                 for (int w = 0; w < WRITERS; w++) {
                     int writer = w;
@@ -64,6 +65,7 @@ class CrashDurabilityIT {
                                             "payload", AttributeValue.fromS("x".repeat(200)),
                                             "check", AttributeValue.fromS(id))));
                                     acked.add(id);
+                                    written.incrementAndGet();
                                 } else {
                                     String counter = "counter-" + (writer % COUNTERS);
                                     synchronized (counterCeiling) {
@@ -76,6 +78,7 @@ class CrashDurabilityIT {
                                             .returnValues("UPDATED_NEW"));
                                     long v = Long.parseLong(r.attributes().get("n").n());
                                     counterFloor.merge(counter, v, Math::max);
+                                    written.incrementAndGet();
                                 }
                             } catch (RuntimeException e) {
                                 if (!stop.get()) throw e;
@@ -84,7 +87,8 @@ class CrashDurabilityIT {
                         }
                     });
                 }
-                Thread.sleep(2500);
+                // kill in the middle of a steady flow of writes (a count, not a time: the same on a slow machine)
+                Eventually.await(java.time.Duration.ofMinutes(2), "1,000 acknowledged writes", () -> written.get() >= 1000);
                 stop.set(true);
                 server.kill9();
                 pool.shutdownNow();

@@ -191,12 +191,14 @@ class IndexesIT extends ServerTestBase {
         loaders.shutdown();
         assertTrue(loaders.awaitTermination(5, java.util.concurrent.TimeUnit.MINUTES));
         AtomicBoolean stop = new AtomicBoolean();
+        java.util.concurrent.atomic.AtomicInteger updates = new java.util.concurrent.atomic.AtomicInteger();
         Thread writer = new Thread(() -> {
             int i = 0;
             while (!stop.get()) {
                 int ii = i++ % 100_000;
                 ddb.updateItem(b -> b.tableName("backfilled").key(item("pk", "k" + ii)).updateExpression("SET grp = :g, v = v + :one")
                         .expressionAttributeValues(Map.of(":g", s("g" + (ii % 5)), ":one", n("1"))));
+                updates.incrementAndGet();
             }
         });
         writer.start();
@@ -208,15 +210,15 @@ class IndexesIT extends ServerTestBase {
         validation("Cannot read from backfilling global secondary index: by_grp",
                 () -> ddb.query(b -> b.tableName("backfilled").indexName("by_grp").keyConditionExpression("grp = :g")
                         .expressionAttributeValues(Map.of(":g", s("g1")))));
-        long deadline = System.currentTimeMillis() + 300_000;
-        while (true) {
+        Eventually.await(java.time.Duration.ofMinutes(5), "backfill finished", () -> {
             var idx = ddb.describeTable(b -> b.tableName("backfilled")).table().globalSecondaryIndexes().get(0);
-            if (idx.indexStatus() == IndexStatus.ACTIVE) break;
+            if (idx.indexStatus() == IndexStatus.ACTIVE) return true;
             assertTrue(Boolean.TRUE.equals(idx.backfilling()));
-            assertTrue(System.currentTimeMillis() < deadline, "backfill did not finish");
-            Thread.sleep(100);
-        }
-        Thread.sleep(300);
+            return false;
+        });
+        // some writes land on the ACTIVE index too
+        int atActive = updates.get();
+        Eventually.await(java.time.Duration.ofMinutes(1), "writes after the backfill", () -> updates.get() >= atActive + 20);
         stop.set(true);
         writer.join();
         // the index equals the index computed from a full scan

@@ -1,6 +1,8 @@
 package io.basalt.it;
 
 import io.basalt.Basalt;
+import io.basalt.BasaltConfig;
+import io.basalt.engine.ManualClock;
 import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
@@ -14,15 +16,20 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * Starts one in-memory Basalt per test class on a free port and gives tests a real AWS SDK v2
- * client pointed at it (no retries, so errors surface as they are).
+ * client pointed at it (no retries, so errors surface as they are). The server's clock is a
+ * {@link ManualClock}: it starts at the real time and stands still, so TTL expiry, stream
+ * retention, iterator and token windows happen when a test advances {@link #clock}, never while it
+ * merely runs slowly.
  */
 public abstract class ServerTestBase {
     protected static Basalt server;
     protected static DynamoDbClient ddb;
+    protected static ManualClock clock;
 
     @BeforeAll
     static void startServer() {
-        server = Basalt.startInMemory();
+        clock = new ManualClock();
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withClock(clock));
         ddb = client(server.endpoint());
     }
 

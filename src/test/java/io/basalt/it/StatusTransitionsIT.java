@@ -24,7 +24,8 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 /**
  * Stream ENABLING -> ENABLED / DISABLING -> DISABLED and TTL ENABLING -> ENABLED / DISABLING ->
  * DISABLED with a status delay of 1.5 s (default 0: changes complete at once), and the service's
- * limit on TTL changes (enforced here with a 4 s interval; off by default).
+ * limit on TTL changes (enforced here with a 4 s interval; off by default). The server's clock is
+ * manual: a status holds until the test moves the clock past the delay, to the millisecond.
  */
 class StatusTransitionsIT {
     static final long DELAY = 1500;
@@ -45,14 +46,12 @@ class StatusTransitionsIT {
         server.close();
     }
 
-    /** Polls until the value is the expected one (fails after 10 s). */
-    static void eventually(String expected, Supplier<String> actual) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 10_000;
-        String last;
-        while (!(last = actual.get()).equals(expected)) {
-            if (System.currentTimeMillis() > deadline) assertEquals(expected, last);
-            Thread.sleep(100);
-        }
+    /** The status holds for the whole delay and changes when it has passed. */
+    static void afterDelay(String during, String after, Supplier<String> actual) {
+        server.clock.advanceMillis(DELAY - 1);
+        assertEquals(during, actual.get());
+        server.clock.advanceMillis(1);
+        assertEquals(after, actual.get());
     }
 
     static void validation(String message, Executable call) {
@@ -71,15 +70,14 @@ class StatusTransitionsIT {
                 .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
         String arn = ddb.describeTable(b -> b.tableName("status_stream")).table().latestStreamArn();
         Supplier<String> status = () -> streams.describeStream(b -> b.streamArn(arn)).streamDescription().streamStatusAsString();
-        assertEquals("ENABLING", status.get());
-        eventually("ENABLED", status);
+        afterDelay("ENABLING", "ENABLED", status);
         validation("Table already has an enabled stream: TableName: status_stream", () -> ddb.updateTable(b -> b
                 .tableName("status_stream").streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY))));
         ddb.updateTable(b -> b.tableName("status_stream").streamSpecification(st -> st.streamEnabled(false)));
         assertEquals("DISABLING", status.get());
         validation("Table does not have a stream enabled: TableName: status_stream", () -> ddb.updateTable(b -> b
                 .tableName("status_stream").streamSpecification(st -> st.streamEnabled(false))));
-        eventually("DISABLED", status);
+        afterDelay("DISABLING", "DISABLED", status);
     }
 
     @Test
@@ -99,17 +97,18 @@ class StatusTransitionsIT {
                 .tableName("status_ttl").timeToLiveSpecification(s -> s.enabled(false).attributeName("other"))));
         validation("Time to live has been modified multiple times within a fixed interval", () -> ddb.updateTimeToLive(b -> b
                 .tableName("status_ttl").timeToLiveSpecification(s -> s.enabled(false).attributeName("exp"))));
-        eventually("ENABLED", () -> describe.get().timeToLiveStatusAsString());
-        // ENABLED, but the interval between changes has not passed yet
+        afterDelay("ENABLING", "ENABLED", () -> describe.get().timeToLiveStatusAsString());
+        // ENABLED, but the interval between changes has not passed yet (to the millisecond)
+        server.clock.advanceMillis(TTL_INTERVAL - DELAY - 1);
         validation("Time to live has been modified multiple times within a fixed interval", () -> ddb.updateTimeToLive(b -> b
                 .tableName("status_ttl").timeToLiveSpecification(s -> s.enabled(false).attributeName("exp"))));
-        Thread.sleep(TTL_INTERVAL);
+        server.clock.advanceMillis(1);
         ddb.updateTimeToLive(b -> b.tableName("status_ttl").timeToLiveSpecification(s -> s.enabled(false).attributeName("exp")));
         assertEquals("DISABLING", describe.get().timeToLiveStatusAsString());
         assertEquals("exp", describe.get().attributeName());
         validation("TimeToLive is already disabled", () -> ddb.updateTimeToLive(b -> b.tableName("status_ttl")
                 .timeToLiveSpecification(s -> s.enabled(false).attributeName("exp"))));
-        eventually("DISABLED", () -> describe.get().timeToLiveStatusAsString());
+        afterDelay("DISABLING", "DISABLED", () -> describe.get().timeToLiveStatusAsString());
         assertNull(describe.get().attributeName());
         ResourceNotFoundException missing = assertThrows(ResourceNotFoundException.class, () -> ddb.updateTimeToLive(b -> b
                 .tableName("no_such_ttl").timeToLiveSpecification(s -> s.enabled(true).attributeName("exp"))));

@@ -43,6 +43,7 @@ class StreamCrashIT {
                     .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
                     .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
             AtomicBoolean stop = new AtomicBoolean();
+            java.util.concurrent.atomic.AtomicInteger changes = new java.util.concurrent.atomic.AtomicInteger();
             ExecutorService pool = Executors.newFixedThreadPool(4);
             for (int t = 0; t < 4; t++) {
                 pool.execute(() -> {
@@ -53,15 +54,19 @@ class StreamCrashIT {
                             if (r.nextInt(4) == 0) c.deleteItem(b -> b.tableName("log").key(item("pk", key)));
                             else c.updateItem(b -> b.tableName("log").key(item("pk", key)).updateExpression("ADD n :one")
                                     .expressionAttributeValues(Map.of(":one", n("1"))));
+                            changes.incrementAndGet();
                         } catch (RuntimeException e) {
                             return; // the server was killed
                         }
                     }
                 });
             }
-            Thread.sleep(5000);
+            // a real-time server in another process: wait (with a deadline) until the changes span
+            // several rollovers, rather than for a fixed time
             try (DynamoDbStreamsClient streams = StreamLog.client(server.endpoint())) {
                 String arn = c.describeTable(b -> b.tableName("log")).table().latestStreamArn();
+                Eventually.await(java.time.Duration.ofMinutes(2), "changes across 3 rollovers", () ->
+                        changes.get() >= 1000 && StreamLog.shards(streams, arn, 100).size() >= 16);
                 before.addAll(StreamLog.shards(streams, arn, 100));
             }
             stop.set(true);

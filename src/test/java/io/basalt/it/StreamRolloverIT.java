@@ -36,8 +36,9 @@ import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
  * Shard rollover and lineage, with shards that roll over every second (the service: about four
- * hours): parents close with an EndingSequenceNumber, children name their parent, DescribeStream
- * pages and filters shards, and a change log read in lineage order rebuilds the table.
+ * hours) of the server's manual clock: parents close with an EndingSequenceNumber, children name
+ * their parent, DescribeStream pages and filters shards, and a change log read in lineage order
+ * rebuilds the table.
  */
 class StreamRolloverIT {
     static final long ROLLOVER_MILLIS = 1000;
@@ -47,7 +48,7 @@ class StreamRolloverIT {
 
     @BeforeAll
     static void start() {
-        server = new StreamServer(TimeSettings.defaults().withTtlSweepMillis(50).withShardRolloverMillis(ROLLOVER_MILLIS));
+        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS));
         ddb = server.ddb;
         streams = server.streams;
     }
@@ -65,15 +66,18 @@ class StreamRolloverIT {
         return c.describeTable(b -> b.tableName(name)).table().latestStreamArn();
     }
 
-    /** Waits until the stream has at least {@code generations} generations of shards. */
-    static List<Shard> awaitShards(DynamoDbStreamsClient s, String arn, int count) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (true) {
-            List<Shard> shards = StreamLog.shards(s, arn, 100);
-            if (shards.size() >= count) return shards;
-            assertTrue(System.currentTimeMillis() < deadline, "no rollover: " + shards.size() + " shards");
-            Thread.sleep(100);
-        }
+    /**
+     * Moves the clock to the next rollover; DescribeStream rolls the shards over on the spot (as it
+     * does when it finds a rollover due) and lists the next generation.
+     */
+    static List<Shard> rollOver(String arn) {
+        int before = StreamLog.shards(streams, arn, 100).size();
+        server.clock.advanceMillis(ROLLOVER_MILLIS - 1);
+        assertEquals(before, StreamLog.shards(streams, arn, 100).size(), "no rollover before the interval has passed");
+        server.clock.advanceMillis(1);
+        List<Shard> shards = StreamLog.shards(streams, arn, 100);
+        assertEquals(before + 4, shards.size(), "a rollover opens a child for each of the 4 shards");
+        return shards;
     }
 
     @Test
@@ -83,7 +87,7 @@ class StreamRolloverIT {
     void parentsCloseAndChildrenContinue() throws Exception {
         String arn = createStreamTable(ddb, "roll_lineage");
         ddb.putItem(b -> b.tableName("roll_lineage").item(item("pk", "a", "v", n("1"))));
-        List<Shard> shards = awaitShards(streams, arn, 8);
+        List<Shard> shards = rollOver(arn);
         ddb.updateItem(b -> b.tableName("roll_lineage").key(item("pk", "a")).updateExpression("SET v = :two")
                 .expressionAttributeValues(Map.of(":two", n("2"))));
         shards = StreamLog.shards(streams, arn, 100);
@@ -136,7 +140,7 @@ class StreamRolloverIT {
     @Covers(operation = "Streams.DescribeStream", parameters = {"ShardFilter"})
     void shardFilterChildShards() throws Exception {
         String arn = createStreamTable(ddb, "roll_filter");
-        List<Shard> shards = awaitShards(streams, arn, 8);
+        List<Shard> shards = rollOver(arn);
         Shard parent = shards.get(0);
         var children = streams.describeStream(b -> b.streamArn(arn)
                 .shardFilter(f -> f.type(ShardFilterType.CHILD_SHARDS).shardId(parent.shardId()))).streamDescription().shards();
@@ -165,7 +169,7 @@ class StreamRolloverIT {
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator", "Limit"})
     void changeLogAcrossRolloversRebuildsTheTable() throws Exception {
         String arn = createStreamTable(ddb, "roll_log");
-        StreamServer.tenThousandChanges(ddb, "roll_log");
+        StreamServer.tenThousandChanges(ddb, "roll_log", () -> server.rollOver(ROLLOVER_MILLIS));
         List<Shard> shards = StreamLog.shards(streams, arn, 100);
         assertTrue(shards.size() >= 8, "the run spans at least one rollover: " + shards.size() + " shards");
         Map<String, Map<String, AttributeValue>> rebuilt = StreamLog.replay(StreamLog.readInLineageOrder(streams, arn), "pk");

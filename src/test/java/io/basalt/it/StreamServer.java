@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
 import io.basalt.BasaltConfig;
+import io.basalt.engine.ManualClock;
 import io.basalt.engine.TimeSettings;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -16,16 +17,18 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
 /**
- * An in-memory Basalt with its own clocks (shard rollover, status delays) and the two SDK clients
- * a streams test needs; plus the random change workload the change-log tests share.
+ * An in-memory Basalt with its own time settings (shard rollover, status delays) on a manual clock
+ * (rollovers and status changes happen when the test advances it) and the two SDK clients a
+ * streams test needs; plus the random change workload the change-log tests share.
  */
 final class StreamServer implements AutoCloseable {
+    final ManualClock clock = new ManualClock();
     final Basalt server;
     final DynamoDbClient ddb;
     final DynamoDbStreamsClient streams;
 
     StreamServer(TimeSettings times) {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withTimes(times));
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withTimes(times).withClock(clock));
         ddb = ServerTestBase.client(server.endpoint());
         streams = StreamLog.client(server.endpoint());
     }
@@ -51,6 +54,14 @@ final class StreamServer implements AutoCloseable {
 
     /** The change-log workload: 10,000 random changes of 100 keys from 4 threads. */
     static void tenThousandChanges(DynamoDbClient c, String table) throws InterruptedException {
+        tenThousandChanges(c, table, () -> {});
+    }
+
+    /**
+     * The same workload, running {@code meanwhile} at once and then every second until the writers
+     * are done (e.g. a shard rollover, so rollovers race with writes).
+     */
+    static void tenThousandChanges(DynamoDbClient c, String table, Runnable meanwhile) throws InterruptedException {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         for (int t = 0; t < 4; t++) {
             pool.execute(() -> {
@@ -58,6 +69,16 @@ final class StreamServer implements AutoCloseable {
             });
         }
         pool.shutdown();
-        assertTrue(pool.awaitTermination(5, TimeUnit.MINUTES));
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        do {
+            meanwhile.run();
+            assertTrue(System.nanoTime() < deadline, "10,000 changes within 5 minutes");
+        } while (!pool.awaitTermination(1, TimeUnit.SECONDS));
+    }
+
+    /** Moves the clock past the rollover interval and rolls the shards over (as the sweeper would). */
+    void rollOver(long rolloverMillis) {
+        clock.advanceMillis(rolloverMillis);
+        server.engine().ttl().trimStreams();
     }
 }

@@ -110,11 +110,15 @@ class StreamsIT extends ServerTestBase {
     void expiredIteratorsAndDisabledStreams() {
         createStreamTable("stream_expiry");
         String arn = ddb.describeTable(b -> b.tableName("stream_expiry")).table().latestStreamArn();
-        String stale = java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(("1000|0|0|" + arn).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String shardId = streams.describeStream(b -> b.streamArn(arn)).streamDescription().shards().get(0).shardId();
+        String iterator = streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType(ShardIteratorType.TRIM_HORIZON))
+                .shardIterator();
+        clock.advanceSeconds(15 * 60); // iterators live 15 minutes
+        assertTrue(streams.getRecords(b -> b.shardIterator(iterator)).records().isEmpty());
+        clock.advanceMillis(1);
         var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.ExpiredIteratorException.class,
-                () -> streams.getRecords(b -> b.shardIterator(stale)));
-        assertTrue(e.awsErrorDetails().errorMessage().startsWith("Iterator expired."));
+                () -> streams.getRecords(b -> b.shardIterator(iterator)));
+        assertTrue(e.awsErrorDetails().errorMessage().startsWith("Iterator expired. The iterator was created at time "), e.awsErrorDetails().errorMessage());
         ddb.putItem(b -> b.tableName("stream_expiry").item(item("pk", "x")));
         ddb.updateTable(b -> b.tableName("stream_expiry").streamSpecification(st -> st.streamEnabled(false)));
         var d = streams.describeStream(b -> b.streamArn(arn)).streamDescription();
@@ -156,21 +160,17 @@ class StreamsIT extends ServerTestBase {
         ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "old")));
         Record first = readAll(arn).values().stream().flatMap(List::stream).findFirst().orElseThrow();
         String shardId = readAll(arn).entrySet().stream().filter(e -> !e.getValue().isEmpty()).findFirst().orElseThrow().getKey();
-        server.engine().streams().retention(1); // this instance only
-        try {
-            Thread.sleep(2500);
-            server.engine().ttl().trimStreams();
-            ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "new")));
-            List<Record> all = new ArrayList<>();
-            readAll(arn).values().forEach(all::addAll);
-            assertEquals(List.of("new"), all.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList(), "TRIM_HORIZON starts at the oldest record kept");
-            var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException.class,
-                    () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
-                            .sequenceNumber(first.dynamodb().sequenceNumber())));
-            assertEquals("The operation attempted to read past the oldest stream record in a shard.", e.awsErrorDetails().errorMessage());
-        } finally {
-            server.engine().streams().retention(io.basalt.engine.stream.StreamRecorder.RETENTION_SECONDS);
-        }
+        // a day later (the retention period) the record is gone and TRIM_HORIZON moves past it
+        clock.advanceSeconds(24 * 3600 + 1);
+        server.engine().ttl().trimStreams();
+        ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "new")));
+        List<Record> all = new ArrayList<>();
+        readAll(arn).values().forEach(all::addAll);
+        assertEquals(List.of("new"), all.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList(), "TRIM_HORIZON starts at the oldest record kept");
+        var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException.class,
+                () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
+                        .sequenceNumber(first.dynamodb().sequenceNumber())));
+        assertEquals("The operation attempted to read past the oldest stream record in a shard.", e.awsErrorDetails().errorMessage());
     }
 
     @Test

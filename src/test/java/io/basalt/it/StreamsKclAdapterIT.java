@@ -44,8 +44,8 @@ import software.amazon.kinesis.retrieval.RetrievalConfig;
 /**
  * The consumer people use: the Kinesis Client Library (3.x) through the DynamoDB Streams Kinesis
  * Adapter (2.x), both from Maven Central, with Basalt serving the stream and KCL's own lease and
- * coordination tables. Shards roll over every 3 s here; every change is consumed exactly once and
- * in per-key order across the rollovers.
+ * coordination tables. Shards roll over every 3 s of the server's manual clock (the test moves it
+ * while KCL reads); every change is consumed exactly once and in per-key order across the rollovers.
  */
 class StreamsKclAdapterIT {
     static {
@@ -53,13 +53,14 @@ class StreamsKclAdapterIT {
         System.setProperty("org.slf4j.simpleLogger.log.com.amazonaws", "warn");
     }
 
+    static final long ROLLOVER_MILLIS = 3000;
     private static StreamServer server;
     private static DynamoDbClient ddb;
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
     static void start() {
-        server = new StreamServer(TimeSettings.defaults().withTtlSweepMillis(100).withShardRolloverMillis(3000));
+        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS));
         ddb = server.ddb;
         streams = server.streams;
     }
@@ -162,19 +163,22 @@ class StreamsKclAdapterIT {
         worker.setDaemon(true);
         worker.start();
         try {
-            // changes spread over several rollovers
-            long end = System.currentTimeMillis() + 8000;
-            while (System.currentTimeMillis() < end) {
-                StreamServer.randomChange(ddb, "kcl_source", 30);
-                Thread.sleep(5);
+            // changes spread over two rollovers, while KCL reads
+            for (int round = 0; round < 3; round++) {
+                if (round > 0) server.rollOver(ROLLOVER_MILLIS);
+                for (int i = 0; i < 320; i++) StreamServer.randomChange(ddb, "kcl_source", 30);
             }
             List<Shard> shards = StreamLog.shards(streams, arn, 100);
-            assertTrue(shards.size() >= 12, "the run spans rollovers: " + shards.size() + " shards");
+            assertEquals(12, shards.size(), "the run spans rollovers");
             int expected = StreamLog.readInLineageOrder(streams, arn).size();
+            long closed = shards.stream().filter(s -> s.sequenceNumberRange().endingSequenceNumber() != null).count();
             long waitStart = System.currentTimeMillis();
-            long deadline = waitStart + 150_000;
-            while (delivered.size() < expected && System.currentTimeMillis() < deadline) Thread.sleep(200);
-            Thread.sleep(1000); // a duplicate would show up now
+            // everything delivered and every closed shard read to its end: a duplicate would be in by then
+            Eventually.await(Duration.ofSeconds(150), "KCL delivers everything and ends the closed shards", () -> {
+                synchronized (delivered) {
+                    return delivered.size() >= expected && delivered.endedShards.size() >= closed;
+                }
+            });
             List<Record> got = delivered.snapshot();
             System.out.println("KCL delivered " + got.size() + " of " + expected + " records from " + shards.size()
                     + " shards; shards ended: " + delivered.endedShards.size() + "; waited " + (System.currentTimeMillis() - waitStart) + " ms");

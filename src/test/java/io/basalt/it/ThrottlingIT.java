@@ -43,8 +43,7 @@ class ThrottlingIT {
 
     @BeforeAll
     static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE));
-        server.engine().capacity().clock(CLOCK);
+        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withClock(CLOCK));
         ddb = ServerTestBase.client(server.endpoint());
     }
 
@@ -209,12 +208,18 @@ class ThrottlingIT {
                     .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(5L))));
             assertTrue(e.awsErrorDetails().errorMessage().startsWith("Subscriber limit exceeded: Provisioned throughput decreases are limited within a given UTC day."),
                     e.awsErrorDetails().errorMessage());
+            CLOCK.advanceSeconds(3600); // an hour after the last decrease, one more is allowed
+            ddb.updateTable(b -> b.tableName("rules").provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(5L)));
             ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST));
             ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PROVISIONED)
                     .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(10L)));
             LimitExceededException again = assertThrows(LimitExceededException.class,
                     () -> ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST)));
             assertTrue(again.awsErrorDetails().errorMessage().startsWith("Subscriber limit exceeded: Update to PayPerRequest mode are limited to once in 1 day(s)."));
+            CLOCK.advanceSeconds(86_399);
+            assertThrows(LimitExceededException.class, () -> ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST)));
+            CLOCK.advanceSeconds(1); // a day after the last switch
+            ddb.updateTable(b -> b.tableName("rules").billingMode(BillingMode.PAY_PER_REQUEST));
         } finally {
             server.engine().capacity().settings(settings);
         }

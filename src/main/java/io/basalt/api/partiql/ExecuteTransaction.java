@@ -41,10 +41,11 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
     record Request(List<ExecuteStatement.StatementMember> transactStatements, String clientRequestToken, String returnConsumedCapacity) {}
 
     private final Engine engine;
-    private final IdempotencyCache tokens = new IdempotencyCache();
+    private final IdempotencyCache tokens;
 
     public ExecuteTransaction(Engine engine) {
         this.engine = engine;
+        this.tokens = new IdempotencyCache(engine.clock());
     }
 
     @Override public String name() { return "ExecuteTransaction"; }

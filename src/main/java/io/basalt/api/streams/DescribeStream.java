@@ -75,7 +75,7 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
         out.writeStringField("StreamArn", r.streamArn());
         out.writeStringField("StreamLabel", label);
         out.writeStringField("StreamStatus", stream.current()
-                ? t.stream().status(engine.times().statusDelayMillis(), System.currentTimeMillis()) : "DISABLED");
+                ? t.stream().status(engine.times().statusDelayMillis(), engine.clock().millis()) : "DISABLED");
         if (stream.viewType() != null) out.writeStringField("StreamViewType", stream.viewType());
         out.writeNumberField("CreationRequestDateTime", StreamLabels.millisOf(label) / 1000.0);
         out.writeStringField("TableName", t.name());

@@ -8,6 +8,7 @@ import java.util.Base64;
 /**
  * Shard iterators: opaque to clients; they carry the stream ARN, the shard, the last sequence
  * number consumed, and when they were issued (they expire after 15 minutes, as the service's do).
+ * Times are the instance's clock ({@code nowMillis}, from {@code engine.clock()}).
  */
 final class ShardIterators {
     static final long LIFETIME_MILLIS = 15 * 60 * 1000;
@@ -17,16 +18,16 @@ final class ShardIterators {
 
     private ShardIterators() {}
 
-    static String encode(String streamArn, int shard, long after) {
-        return encode(streamArn, shard, after, false);
+    static String encode(long nowMillis, String streamArn, int shard, long after) {
+        return encode(nowMillis, streamArn, shard, after, false);
     }
 
-    static String encode(String streamArn, int shard, long after, boolean fromTrimHorizon) {
-        String raw = System.currentTimeMillis() + "|" + shard + "|" + (fromTrimHorizon ? "T" : "") + after + "|" + streamArn;
+    static String encode(long nowMillis, String streamArn, int shard, long after, boolean fromTrimHorizon) {
+        String raw = nowMillis + "|" + shard + "|" + (fromTrimHorizon ? "T" : "") + after + "|" + streamArn;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(raw.getBytes(StandardCharsets.UTF_8));
     }
 
-    static Position decode(String iterator) {
+    static Position decode(String iterator, long nowMillis) {
         String raw;
         try {
             raw = new String(Base64.getUrlDecoder().decode(iterator), StandardCharsets.UTF_8);
@@ -44,9 +45,9 @@ final class ShardIterators {
         } catch (NumberFormatException e) {
             throw DynamoException.validation("Invalid ShardIterator");
         }
-        if (System.currentTimeMillis() - issued > LIFETIME_MILLIS) {
+        if (nowMillis - issued > LIFETIME_MILLIS) {
             throw new DynamoException(ErrorType.EXPIRED_ITERATOR, "Iterator expired. The iterator was created at time "
-                    + java.time.Instant.ofEpochMilli(issued) + " while right now the time is " + java.time.Instant.now());
+                    + java.time.Instant.ofEpochMilli(issued) + " while right now the time is " + java.time.Instant.ofEpochMilli(nowMillis));
         }
         return p;
     }

@@ -6,7 +6,6 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
-import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import java.io.IOException;
@@ -46,10 +45,10 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         }
         StreamSettings stream = StreamSettings.NONE;
         if (r.streamSpecification() != null && Boolean.TRUE.equals(r.streamSpecification().streamEnabled())) {
-            stream = new StreamSettings(true, r.streamSpecification().streamViewType(), StreamLabels.next());
+            stream = new StreamSettings(true, r.streamSpecification().streamViewType(), engine.streamLabels().next());
         }
         TableDefinition t = new TableDefinition(r.tableName(), catalog.allocateId(), UUID.randomUUID().toString(),
-                System.currentTimeMillis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
+                engine.clock().millis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
                 r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
         TableCatalog.Entry entry = catalog.create(t);

@@ -32,7 +32,7 @@ public final class DescribeTimeToLive implements Operation<TableNameRequest> {
         out.writeObjectFieldStart("TimeToLiveDescription");
         TtlChange change = t.ttlChange();
         String status = change == null ? (t.ttlAttribute() == null ? "DISABLED" : "ENABLED")
-                : change.status(engine.times().statusDelayMillis(), System.currentTimeMillis());
+                : change.status(engine.times().statusDelayMillis(), engine.clock().millis());
         out.writeStringField("TimeToLiveStatus", status);
         // while DISABLING the service still names the attribute being disabled
         String attribute = t.ttlAttribute() != null ? t.ttlAttribute() : status.equals("DISABLING") ? change.attributeName() : null;

@@ -79,7 +79,7 @@ final class GsiChanges {
                     throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput can only be updated for a table in PROVISIONED billing mode");
                 }
                 IndexDefinition i = gsis.get(at);
-                gsis.set(at, i.withThroughput(i.throughput().changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), System.currentTimeMillis() / 1000.0)));
+                gsis.set(at, i.withThroughput(i.throughput().changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), engine.clock().millis() / 1000.0)));
             } else if (u.delete() != null) {
                 gsis.remove(indexOf(gsis, u.delete()));
             }

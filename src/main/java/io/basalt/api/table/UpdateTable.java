@@ -7,7 +7,6 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
-import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
@@ -79,7 +78,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
         String name = TableNames.fromNameOrArn(r.tableName());
-        double now = System.currentTimeMillis() / 1000.0;
+        double now = engine.clock().millis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
         TableCatalog.Entry before = engine.catalog().require(name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
@@ -95,7 +94,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         out.writeEndObject();
     }
 
-    private static TableDefinition apply(TableDefinition t, Request r, double now) {
+    private TableDefinition apply(TableDefinition t, Request r, double now) {
         TableDefinition.Builder b = t.toBuilder();
         String billing = r.billingMode() == null ? t.billingMode() : r.billingMode();
         if (TableDefinition.PAY_PER_REQUEST.equals(billing)) {
@@ -136,13 +135,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 }
                 java.util.List<String> previous = new java.util.ArrayList<>(t.stream().previous());
                 if (t.stream().label() != null) previous.add(t.stream().label() + "|" + t.stream().viewType());
-                b.stream(new StreamSettings(true, s.streamViewType(), StreamLabels.next(), previous, 0));
+                b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
             } else {
                 if (!t.stream().enabled()) {
                     throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
                 }
                 b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous(),
-                        System.currentTimeMillis()));
+                        engine.clock().millis()));
             }
         }
         if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());

@@ -44,10 +44,11 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                    String returnItemCollectionMetrics) {}
 
     private final Engine engine;
-    private final IdempotencyCache tokens = new IdempotencyCache();
+    private final IdempotencyCache tokens;
 
     public TransactWriteItems(Engine engine) {
         this.engine = engine;
+        this.tokens = new IdempotencyCache(engine.clock());
     }
 
     @Override public String name() { return "TransactWriteItems"; }

@@ -1,7 +1,6 @@
 package io.basalt.engine.capacity;
 
 import io.basalt.engine.Clock;
-import io.basalt.engine.ManualClock;
 import io.basalt.engine.catalog.TableCatalog;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class CapacityMeter {
     private volatile CapacitySettings settings;
-    private volatile Clock clock;
+    private final Clock clock;
     private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
     private final Map<String, ContributorInsights> insights = new ConcurrentHashMap<>();
 
@@ -31,11 +30,6 @@ public final class CapacityMeter {
     /** Changes the settings at run time (tests; the admin interface). Existing partitions stay. */
     public void settings(CapacitySettings s) {
         settings = s;
-    }
-
-    /** Replaces the clock (tests make burst and refill deterministic with a {@link ManualClock}). */
-    public void clock(Clock c) {
-        clock = c;
     }
 
     long now() {
@@ -83,7 +77,7 @@ public final class CapacityMeter {
     /** Turns Contributor Insights of a table or GSI on or off. */
     public void setInsights(String tableName, String index, boolean enable, boolean throttledOnly) {
         ContributorInsights ci = insights(tableName);
-        ci.set(index, enable, throttledOnly, System.currentTimeMillis() / 1000.0);
+        ci.set(index, enable, throttledOnly, clock.millis() / 1000.0);
         TableCapacity t = tables.get(tableName);
         if (t != null) t.insights(ci.anyEnabled() ? ci : null);
     }

@@ -17,11 +17,12 @@ public record StreamSettings(boolean enabled, String viewType, String label, Lis
 
     /**
      * The latest stream's StreamStatus: ENABLING / DISABLING while the change is younger than
-     * the delay, then ENABLED / DISABLED.
+     * the delay, then ENABLED / DISABLED. Without a delay a change is complete at once (even when
+     * two streams enabled within one millisecond of the clock made the later label a little ahead).
      */
     public String status(long delayMillis, long nowMillis) {
         if (enabled) {
-            return nowMillis - io.basalt.engine.stream.StreamLabels.millisOf(label) < delayMillis ? "ENABLING" : "ENABLED";
+            return delayMillis > 0 && nowMillis - io.basalt.engine.stream.StreamLabels.millisOf(label) < delayMillis ? "ENABLING" : "ENABLED";
         }
         return nowMillis - disabledMillis < delayMillis ? "DISABLING" : "DISABLED";
     }

@@ -68,7 +68,7 @@ public final class StreamRecorder implements ChangeContributor {
     }
 
     private int trim(TableDefinition t, String label) {
-        long cutoff = System.currentTimeMillis() / 1000 - retentionSeconds();
+        long cutoff = clock.millis() / 1000 - retentionSeconds();
         int removed = 0;
         for (int shard = 0; shard < SHARDS; shard++) {
             byte[] p = shardPrefix(t.id(), label, shard);
@@ -110,14 +110,14 @@ public final class StreamRecorder implements ChangeContributor {
     /** Per stream ("table id/label"): its shard generations. */
     private final Map<String, ShardLineage> lineages = new ConcurrentHashMap<>();
 
-    public StreamRecorder(TableCatalog catalog, StorageEngine storage) {
-        this(catalog, storage, io.basalt.engine.TimeSettings.DEFAULT_SHARD_ROLLOVER_MILLIS);
-    }
+    /** Record times, rollovers and retention follow the instance's clock. */
+    private final io.basalt.engine.Clock clock;
 
-    public StreamRecorder(TableCatalog catalog, StorageEngine storage, long rolloverMillis) {
+    public StreamRecorder(TableCatalog catalog, StorageEngine storage, long rolloverMillis, io.basalt.engine.Clock clock) {
         this.catalog = catalog;
         this.storage = storage;
         this.rolloverMillis = rolloverMillis;
+        this.clock = clock;
     }
 
     /**
@@ -153,7 +153,7 @@ public final class StreamRecorder implements ChangeContributor {
      */
     public java.util.List<StreamShard> shards(long tableId, String label, boolean enabled) {
         java.util.List<ShardLineage.Generation> gens = lineage(tableId, label).generations();
-        long horizonMillis = System.currentTimeMillis() - retentionSeconds() * 1000;
+        long horizonMillis = clock.millis() - retentionSeconds() * 1000;
         java.util.List<StreamShard> out = new java.util.ArrayList<>();
         for (int g = 0; g < gens.size(); g++) {
             ShardLineage.Generation gen = gens.get(g);
@@ -193,7 +193,7 @@ public final class StreamRecorder implements ChangeContributor {
         if (!t.stream().enabled() || t.stream().label() == null) return;
         String label = t.stream().label();
         ShardLineage lineage = lineage(t.id(), label);
-        long now = System.currentTimeMillis();
+        long now = clock.millis();
         if (now - lineage.latest().startMillis() < rolloverMillis) return;
         synchronized (lineage) {
             ShardLineage.Generation current = lineage.latest();
@@ -339,7 +339,7 @@ public final class StreamRecorder implements ChangeContributor {
         Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
         Map<String, AttributeValue> record = new LinkedHashMap<>();
         record.put("e", AttributeValue.s(event));
-        record.put("t", AttributeValue.n(System.currentTimeMillis() / 1000));
+        record.put("t", AttributeValue.n(clock.millis() / 1000));
         record.put("k", new AttributeValue.M(t.keys().keyOf(any)));
         String view = t.stream().viewType();
         if (oldItem != null && ("OLD_IMAGE".equals(view) || "NEW_AND_OLD_IMAGES".equals(view))) {

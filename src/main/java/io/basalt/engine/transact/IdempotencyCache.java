@@ -1,5 +1,6 @@
 package io.basalt.engine.transact;
 
+import io.basalt.engine.Clock;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,12 @@ public final class IdempotencyCache {
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final ArrayDeque<Entry> order = new ArrayDeque<>(); // guarded by itself
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    /** Windows are measured on the instance's clock. */
+    public IdempotencyCache(Clock clock) {
+        this.clock = clock;
+    }
 
     /** Thrown when a token is reused with a different request. */
     public static final class Mismatch extends RuntimeException {
@@ -43,7 +50,7 @@ public final class IdempotencyCache {
         ReentrantLock lock = locks.computeIfAbsent(token, t -> new ReentrantLock());
         lock.lock();
         try {
-            long now = System.currentTimeMillis();
+            long now = clock.millis();
             Entry e = entries.get(token);
             if (e != null && e.expires() > now) {
                 if (!e.request().equals(request)) throw new Mismatch();

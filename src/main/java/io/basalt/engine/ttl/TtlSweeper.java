@@ -1,5 +1,6 @@
 package io.basalt.engine.ttl;
 
+import io.basalt.engine.Clock;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.item.ItemStore;
@@ -26,6 +27,13 @@ import org.slf4j.LoggerFactory;
  * Each pass reads the expiry index (no table scans) and does bounded work, so foreground latency
  * stays flat. Deletions go through the normal write path: indexes are maintained and the stream gets
  * REMOVE records marked as done by the service. Reads may return expired items not yet deleted.
+ *
+ * <p>Time: "expired" and "due" are judged by the instance's {@link Clock}, while the background
+ * thread paces itself in real time (a pass every {@code intervalMillis}). So with a
+ * {@link io.basalt.engine.ManualClock} an item expires, a stream record leaves retention or a
+ * shard rolls over only when the test advances the clock, and the test need not wait for the
+ * thread: {@link #sweepNow()} runs a whole pass (the same one the thread runs) on the caller's
+ * thread. Passes never overlap.
  */
 public final class TtlSweeper implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TtlSweeper.class);
@@ -39,9 +47,13 @@ public final class TtlSweeper implements AutoCloseable {
     private final Set<Long> indexedTables = ConcurrentHashMap.newKeySet();
     private final Thread thread;
     private final StreamRecorder streams;
+    private final Clock clock;
+    private final Object passLock = new Object(); // a test's sweepNow() and the thread's pass never overlap
     private volatile boolean stopped;
 
-    public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, StreamRecorder streams, long intervalMillis) {
+    public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, StreamRecorder streams, long intervalMillis,
+                      Clock clock) {
+        this.clock = clock;
         this.streams = streams;
         this.storage = storage;
         this.catalog = catalog;
@@ -68,11 +80,31 @@ public final class TtlSweeper implements AutoCloseable {
         }
     }
 
+    /** What one pass did. */
+    public record Pass(int expiredItems, int trimmedStreamRecords) {}
+
+    /**
+     * Runs one whole pass now, on the caller's thread, at the clock's current time: deletes expired
+     * items, trims stream records past retention and rolls shards over when due. Tests advance a
+     * {@link io.basalt.engine.ManualClock} and call this instead of waiting for the thread.
+     */
+    public Pass sweepNow() {
+        synchronized (passLock) {
+            return new Pass(sweepOnce(), trimStreams());
+        }
+    }
+
     /**
      * Drops stream records past their retention, for every table with a stream, and rolls stream
      * shards over when due.
      */
     public int trimStreams() {
+        synchronized (passLock) {
+            return trimAndRollOver();
+        }
+    }
+
+    private int trimAndRollOver() {
         int removed = 0;
         for (String name : catalog.names()) {
             TableCatalog.Entry e = catalog.find(name);
@@ -85,8 +117,14 @@ public final class TtlSweeper implements AutoCloseable {
 
     /** One pass over every TTL-enabled table; returns the number of items deleted. */
     public int sweepOnce() {
+        synchronized (passLock) {
+            return deleteExpired();
+        }
+    }
+
+    private int deleteExpired() {
         int deleted = 0;
-        long now = System.currentTimeMillis() / 1000;
+        long now = clock.millis() / 1000;
         for (String name : catalog.names()) {
             TableCatalog.Entry e = catalog.find(name);
             if (e == null || e.definition().ttlAttribute() == null) continue;

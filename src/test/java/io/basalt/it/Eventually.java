@@ -1,0 +1,32 @@
+package io.basalt.it;
+
+import java.time.Duration;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Waiting for something another thread or process does (a backfill, a KCL worker, a server under
+ * load): polls a condition until it holds or a deadline passes, instead of sleeping a fixed time.
+ * Deadlines are generous (a loaded 2-core machine); a condition that holds early returns at once.
+ * For what the server's clock decides (TTL, status delays, rollover), tests advance a
+ * {@link io.basalt.engine.ManualClock} instead.
+ */
+public final class Eventually {
+    private static final long POLL_NANOS = 50_000_000L;
+
+    private Eventually() {}
+
+    /** Waits until {@code condition} holds; fails with {@code what} after {@code timeout}. */
+    public static void await(Duration timeout, String what, BooleanSupplier condition) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) throw new AssertionError("not within " + timeout + ": " + what);
+            pause();
+        }
+    }
+
+    private static void pause() {
+        LockSupport.parkNanos(POLL_NANOS);
+        if (Thread.interrupted()) throw new AssertionError("interrupted while waiting");
+    }
+}
