@@ -24,6 +24,9 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.capacity.CapacityMeter capacity;
     private final io.basalt.engine.query.PageReader pages;
     private final io.basalt.engine.query.LargeReads largeReads;
+    private final io.basalt.engine.index.Backfills backfills;
+    private final Thread recount;
+    private volatile boolean closed;
     private final io.basalt.engine.stream.StreamLabels streamLabels;
 
     private final TimeSettings times;
@@ -55,14 +58,17 @@ public final class Engine implements AutoCloseable {
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
+        this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes);
         ttl.start();
-        Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
+        this.recount = Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
+        backfills.resumeAll();
     }
 
     /** Index item counts and sizes are live counters; this seeds them from what is stored. */
     private void recountIndexes() {
         try {
             for (String name : catalog.names()) {
+                if (closed) return;
                 TableCatalog.Entry e = catalog.find(name);
                 if (e == null) continue;
                 java.util.List<IndexDefinition> all = new java.util.ArrayList<>(e.definition().localIndexes());
@@ -130,7 +136,19 @@ public final class Engine implements AutoCloseable {
 
     /** Starts filling a global secondary index that UpdateTable created (in the background). */
     public void startBackfill(String tableName, String indexName) {
-        new io.basalt.engine.index.GsiBackfill(storage, catalog, indexes, tableName, indexName).start();
+        backfills.start(tableName, indexName);
+    }
+
+    /** Forgets everything held in memory for a deleted table (capacity, counters, stream state). */
+    public void tableDeleted(io.basalt.engine.catalog.TableDefinition t) {
+        capacity.dropped(t.name());
+        indexes.forget(t);
+        streams.forget(t);
+    }
+
+    /** The GSI backfills under way (tests, diagnostics). */
+    public io.basalt.engine.index.Backfills backfills() {
+        return backfills;
     }
 
     /** Drops every entry of an index that UpdateTable deleted. */
@@ -168,9 +186,22 @@ public final class Engine implements AutoCloseable {
         return ttl;
     }
 
+    /**
+     * Stops and joins every background thread (backfills, the TTL sweeper with stream trimming and
+     * rollover, the index recount), then closes the store: nothing of the engine runs on a closed
+     * store. Idempotent.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) return;
+        closed = true;
+        backfills.close();
         ttl.close();
+        try {
+            recount.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         storage.close();
     }
 }

@@ -24,9 +24,18 @@ public final class ServerProcess implements AutoCloseable {
     private final int port;
     private final List<String> output = new ArrayList<>();
 
+    private List<String> lines = List.of();
+
     private ServerProcess(Process process, int port) {
         this.process = process;
         this.port = port;
+    }
+
+    /** What the server printed so far. */
+    public List<String> output() {
+        synchronized (lines) {
+            return List.copyOf(lines);
+        }
     }
 
     /** Starts {@code basalt serve --data-dir dir --port 0} and waits until it reports its port. */
@@ -57,6 +66,7 @@ public final class ServerProcess implements AutoCloseable {
         pump.start();
         try {
             ServerProcess sp = new ServerProcess(p, port.get(60, TimeUnit.SECONDS));
+            sp.lines = lines;
             return sp;
         } catch (Exception e) {
             p.destroyForcibly();

@@ -33,10 +33,10 @@ public final class DeleteTable implements Operation<TableNameRequest> {
                 throw DynamoException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
             }
         });
-        engine.capacity().dropped(name);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, e, "DELETING", engine.indexes());
         out.writeEndObject();
+        engine.tableDeleted(e.definition()); // after the description, which still shows its counts
     }
 }

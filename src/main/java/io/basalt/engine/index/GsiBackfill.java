@@ -25,16 +25,23 @@ import org.slf4j.LoggerFactory;
  * backfill only has to add entries for items it reads; each entry is committed together with a
  * version check of its item, so an item changed meanwhile is simply read again — a stale entry
  * can never be written. When done, the index becomes ACTIVE.
+ *
+ * <p>Resumable: each entry's batch also records the item key it covers as the backfill's progress
+ * (in META), so after a crash the restarted engine ({@link Backfills#resumeAll}) continues after
+ * the last item done instead of starting over. A pass that fails is retried (see {@link Backfills});
+ * a stop request ends it between items.
  */
 public final class GsiBackfill implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger(GsiBackfill.class);
     private static final int BATCH = 64;
+    private static final byte[] PROGRESS_PREFIX = "backfill/".getBytes(java.nio.charset.StandardCharsets.UTF_8);
 
     private final StorageEngine storage;
     private final TableCatalog catalog;
     private final IndexMaintainer maintainer;
     private final String tableName;
     private final String indexName;
+    private volatile boolean stopping;
 
     public GsiBackfill(StorageEngine storage, TableCatalog catalog, IndexMaintainer maintainer, String tableName, String indexName) {
         this.storage = storage;
@@ -44,54 +51,107 @@ public final class GsiBackfill implements Runnable {
         this.indexName = indexName;
     }
 
-    /** Starts the backfill on a virtual thread. */
-    public void start() {
-        Thread.ofVirtual().name("basalt-backfill-" + tableName + "-" + indexName).start(this);
+    public String tableName() {
+        return tableName;
     }
 
+    public String indexName() {
+        return indexName;
+    }
+
+    /** Asks the backfill to stop after the item it is on (the engine is closing). */
+    public void stop() {
+        stopping = true;
+    }
+
+    /** The META key holding the progress of the backfill of {@code indexId}. */
+    static byte[] progressKey(long indexId) {
+        return KeyCodec.concat(PROGRESS_PREFIX, KeyCodec.tablePrefix(indexId));
+    }
+
+    /**
+     * One pass: from the recorded progress (or the table's start) to the end, then ACTIVE.
+     * Returns normally when done, stopped or no longer wanted; throws when a step failed.
+     */
     @Override
     public void run() {
-        try {
-            TableCatalog.Entry entry = catalog.find(tableName);
-            if (entry == null) return;
-            TableDefinition t = entry.definition();
-            IndexDefinition index = t.index(indexName);
-            if (index == null) return;
-            byte[] from = KeyCodec.tablePrefix(t.id());
-            byte[] end = KeyCodec.tableEnd(t.id());
-            while (true) {
-                List<byte[]> keys = new ArrayList<>(BATCH);
-                try (StorageCursor c = storage.scan(Space.ITEMS, from, end, false)) {
-                    while (keys.size() < BATCH && c.next()) keys.add(c.key());
-                }
-                if (keys.isEmpty()) break;
-                for (byte[] key : keys) backfillOne(t, index, key);
-                if (catalog.find(tableName) == null || catalog.find(tableName).definition().index(indexName) == null) return;
-                from = KeyCodec.successor(keys.get(keys.size() - 1));
+        TableCatalog.Entry entry = catalog.find(tableName);
+        if (entry == null) return;
+        TableDefinition t = entry.definition();
+        IndexDefinition index = t.index(indexName);
+        if (index == null || index.active()) return;
+        byte[] end = KeyCodec.tableEnd(t.id());
+        Versioned done = storage.get(Space.META, progressKey(index.indexId()));
+        byte[] from = done == null ? KeyCodec.tablePrefix(t.id()) : KeyCodec.successor(done.value());
+        LOG.info(done == null ? "Backfill of index {} on table {} starts" : "Backfill of index {} on table {} continues after its recorded progress",
+                indexName, tableName);
+        while (true) {
+            if (stopping) return;
+            List<byte[]> keys = new ArrayList<>(BATCH);
+            try (StorageCursor c = storage.scan(Space.ITEMS, from, end, false)) {
+                while (keys.size() < BATCH && c.next()) keys.add(c.key());
             }
-            recount(index);
-            catalog.update(tableName, "Requested resource not found", def -> {
-                List<IndexDefinition> gsis = new ArrayList<>();
-                for (IndexDefinition i : def.globalIndexes()) {
-                    gsis.add(i.name().equals(indexName) ? i.withStatus(IndexDefinition.ACTIVE) : i);
+            if (keys.isEmpty()) break;
+            if (!backfillBatch(t, index, keys)) {
+                // an item changed while the batch was read: one at a time, each read again until it holds
+                for (byte[] key : keys) {
+                    if (stopping) return;
+                    backfillOne(t, index, key);
                 }
-                return def.toBuilder().globalIndexes(gsis).build();
-            });
-        } catch (RuntimeException e) {
-            LOG.error("Backfill of index {} on table {} failed", indexName, tableName, e);
+            }
+            if (catalog.find(tableName) == null || catalog.find(tableName).definition().index(indexName) == null) return;
+            from = KeyCodec.successor(keys.get(keys.size() - 1));
+        }
+        recount(index);
+        catalog.update(tableName, "Requested resource not found", def -> {
+            List<IndexDefinition> gsis = new ArrayList<>();
+            for (IndexDefinition i : def.globalIndexes()) {
+                gsis.add(i.name().equals(indexName) ? i.withStatus(IndexDefinition.ACTIVE) : i);
+            }
+            return def.toBuilder().globalIndexes(gsis).build();
+        });
+        storage.deleteRange(Space.META, progressKey(index.indexId()), KeyCodec.successor(progressKey(index.indexId())));
+        LOG.info("Index {} of table {} is ACTIVE", indexName, tableName);
+    }
+
+    /**
+     * The entries of a batch of items in one commit (one synced write instead of one per item),
+     * each checked against the version read, with the progress at the batch's last key. False when
+     * an item changed meanwhile: nothing was written.
+     */
+    private boolean backfillBatch(TableDefinition t, IndexDefinition index, List<byte[]> keys) {
+        WriteBatch batch = new WriteBatch();
+        for (byte[] key : keys) {
+            Versioned v = storage.get(Space.ITEMS, key);
+            if (v == null) continue; // deleted meanwhile: its writer left no entry
+            Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
+            if (!IndexEntries.indexed(index, item)) continue;
+            batch.add(Mutation.check(Space.ITEMS, key, v.version()))
+                    .put(Space.INDEXES, IndexEntries.entryKey(t, index, item),
+                            ItemCodec.encode(IndexEntries.project(t, index, item)), Mutation.EXPECT_ANY);
+        }
+        batch.put(Space.META, progressKey(index.indexId()), keys.get(keys.size() - 1), Mutation.EXPECT_ANY);
+        try {
+            storage.commit(batch);
+            return true;
+        } catch (VersionConflictException changed) {
+            return false;
         }
     }
 
     private void backfillOne(TableDefinition t, IndexDefinition index, byte[] itemKey) {
         while (true) {
             Versioned v = storage.get(Space.ITEMS, itemKey);
-            if (v == null) return; // deleted meanwhile: its writer left no entry
-            Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
-            if (!IndexEntries.indexed(index, item)) return;
             WriteBatch batch = new WriteBatch()
-                    .add(Mutation.check(Space.ITEMS, itemKey, v.version()))
-                    .put(Space.INDEXES, IndexEntries.entryKey(t, index, item),
-                            ItemCodec.encode(IndexEntries.project(t, index, item)), Mutation.EXPECT_ANY);
+                    .put(Space.META, progressKey(index.indexId()), itemKey, Mutation.EXPECT_ANY);
+            Map<String, AttributeValue> item = v == null ? null : ItemCodec.decode(v.bytes(), v.offset());
+            if (item != null && IndexEntries.indexed(index, item)) {
+                batch.add(Mutation.check(Space.ITEMS, itemKey, v.version()))
+                        .put(Space.INDEXES, IndexEntries.entryKey(t, index, item),
+                                ItemCodec.encode(IndexEntries.project(t, index, item)), Mutation.EXPECT_ANY);
+            } else if (!progressDue(itemKey)) {
+                return; // deleted meanwhile (its writer left no entry) or not indexed: nothing to write now
+            }
             try {
                 storage.commit(batch);
                 return;
@@ -99,6 +159,13 @@ public final class GsiBackfill implements Runnable {
                 // the item changed after we read it; its writer maintained the index; read it again
             }
         }
+    }
+
+    private int skipped;
+
+    /** Items without an entry record progress only now and then: a table of unindexed items still resumes near where it stopped. */
+    private boolean progressDue(byte[] itemKey) {
+        return ++skipped % BATCH == 0;
     }
 
     private void recount(IndexDefinition index) {

@@ -64,7 +64,12 @@ public final class IndexMaintainer implements ChangeContributor {
     private AtomicLong collection(TableDefinition t, Map<String, AttributeValue> item) {
         AttributeValue pk = item.get(t.keys().hashName());
         java.nio.ByteBuffer key = java.nio.ByteBuffer.wrap(io.basalt.model.KeyCodec.partitionPrefix(t.id(), pk));
-        return collections.computeIfAbsent(key, k -> new AtomicLong(ItemCollections.sizeBytes(storage, t, pk)));
+        AtomicLong known = collections.get(key);
+        if (known != null) return known;
+        // measured outside the map's lock (a scan of the partition); the first measure to land is kept
+        AtomicLong measured = new AtomicLong(ItemCollections.sizeBytes(storage, t, pk));
+        AtomicLong raced = collections.putIfAbsent(key, measured);
+        return raced != null ? raced : measured;
     }
 
     private TableDefinition definition(TableRef table) {
@@ -135,6 +140,20 @@ public final class IndexMaintainer implements ChangeContributor {
 
     public AtomicLong[] counters(long indexId) {
         return counters.computeIfAbsent(indexId, id -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+    }
+
+    /** Forgets the counters and item collection sizes of a deleted table. */
+    public void forget(TableDefinition t) {
+        for (var i : t.localIndexes()) counters.remove(i.indexId());
+        for (var i : t.globalIndexes()) counters.remove(i.indexId());
+        java.nio.ByteBuffer prefix = java.nio.ByteBuffer.wrap(io.basalt.model.KeyCodec.tablePrefix(t.id()));
+        collections.keySet().removeIf(k -> k.remaining() >= prefix.remaining()
+                && k.slice(k.position(), prefix.remaining()).equals(prefix));
+    }
+
+    /** Per-table entries held (tests: they must not grow with deleted tables). */
+    public int heldEntries() {
+        return counters.size() + collections.size();
     }
 
     /** Item count of an index. */

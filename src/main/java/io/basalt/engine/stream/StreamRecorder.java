@@ -143,7 +143,12 @@ public final class StreamRecorder implements ChangeContributor {
     }
 
     ShardLineage lineage(long tableId, String label) {
-        return lineages.computeIfAbsent(tableId + "/" + label, k -> ShardLineage.load(storage, tableId, label));
+        String key = tableId + "/" + label;
+        ShardLineage known = lineages.get(key);
+        if (known != null) return known;
+        ShardLineage loaded = ShardLineage.load(storage, tableId, label); // storage read outside the map's lock
+        ShardLineage raced = lineages.putIfAbsent(key, loaded);
+        return raced != null ? raced : loaded;
     }
 
     /**
@@ -317,15 +322,33 @@ public final class StreamRecorder implements ChangeContributor {
     }
 
     private AtomicLong sequence(long tableId, String label, int shard) {
-        return sequences.computeIfAbsent(tableId + "/" + label + "/" + shard, k -> {
-            byte[] p = shardPrefix(tableId, label, shard);
-            long lastRecord;
-            try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
-                lastRecord = c.next() ? sequenceOf(c.key()) : 0;
-            }
-            // the latest rollover consumed a number no record carries: never hand it out again
-            return new AtomicLong(Math.max(lastRecord, lineage(tableId, label).latest().startSequences()[shard] - 1));
-        });
+        String key = tableId + "/" + label + "/" + shard;
+        AtomicLong known = sequences.get(key);
+        if (known != null) return known;
+        // read outside the map's lock: nobody numbers records of this shard before the counter is in the map
+        byte[] p = shardPrefix(tableId, label, shard);
+        long lastRecord;
+        try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
+            lastRecord = c.next() ? sequenceOf(c.key()) : 0;
+        }
+        // the latest rollover consumed a number no record carries: never hand it out again
+        AtomicLong loaded = new AtomicLong(Math.max(lastRecord, lineage(tableId, label).latest().startSequences()[shard] - 1));
+        AtomicLong raced = sequences.putIfAbsent(key, loaded);
+        return raced != null ? raced : loaded;
+    }
+
+    /** Forgets what is held of a deleted table's streams (its records are dropped with it). */
+    public void forget(TableDefinition t) {
+        String prefix = t.id() + "/";
+        horizons.keySet().removeIf(k -> k.startsWith(prefix));
+        sequences.keySet().removeIf(k -> k.startsWith(prefix));
+        inFlight.keySet().removeIf(k -> k.startsWith(prefix));
+        lineages.keySet().removeIf(k -> k.startsWith(prefix));
+    }
+
+    /** Per-table entries held (tests: they must not grow with deleted tables). */
+    public int heldEntries() {
+        return horizons.size() + sequences.size() + inFlight.size() + lineages.size();
     }
 
     @Override

@@ -191,8 +191,16 @@ public final class TtlSweeper implements AutoCloseable {
     }
 
     @Override
+    /** Stops the sweeper and waits for a pass under way to end (at most 10 s), so it never runs on a closed store. */
     public void close() {
         stopped = true;
         thread.interrupt();
+        if (thread.isAlive() && thread != Thread.currentThread()) {
+            try {
+                thread.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 }

@@ -47,6 +47,8 @@ public final class HttpService implements Service {
     private int port;
     private SslContext tls;
     private ConnectionLimit connections;
+    /** Set first when stopping: connections accepted from then on are closed at once. */
+    private volatile boolean stopping;
     private boolean inlineReads = true;
     private String leakDetection = "disabled";
 
@@ -130,6 +132,10 @@ public final class HttpService implements Service {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (stopping) {
+                            ch.close(); // stopping: the client sees the connection end and retries elsewhere
+                            return;
+                        }
                         if (!connections.admit(ch)) {
                             if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                             ch.pipeline().addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
@@ -175,6 +181,14 @@ public final class HttpService implements Service {
     @Override
     public synchronized void stop() {
         if (channel != null) {
+            // connections already queued by the kernel are accepted and closed rather than left
+            // unanswered when the listening socket goes (clients would wait for their timeout)
+            stopping = true;
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             channel.close().syncUninterruptibly();
             channel = null;
         }

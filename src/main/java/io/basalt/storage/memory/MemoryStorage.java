@@ -30,6 +30,13 @@ public final class MemoryStorage implements StorageEngine {
     private final java.util.concurrent.locks.ReentrantReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
 
     @SuppressWarnings("unchecked")
+    private volatile boolean closed;
+
+    /** The same contract as the RocksDB engine: a call after close is refused, clearly. */
+    private void open() {
+        if (closed) throw new IllegalStateException("The store is closed");
+    }
+
     public MemoryStorage() {
         spaces = new ConcurrentSkipListMap[Space.values().length];
         for (int i = 0; i < spaces.length; i++) {
@@ -43,6 +50,7 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override
     public Versioned get(Space space, byte[] key) {
+        open();
         lock.readLock().lock();
         try {
             return map(space).get(key);
@@ -53,6 +61,7 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override
     public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
+        open();
         NavigableMap<byte[], Versioned> m = map(space);
         if (from != null && to != null) {
             m = m.subMap(from, true, to, false);
@@ -87,6 +96,7 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
+        open();
         List<Mutation> ms = batch.mutations();
         lock.writeLock().lock();
         try {
@@ -116,6 +126,7 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
+        open();
         lock.writeLock().lock();
         try {
             map(space).subMap(from, true, to, false).clear();
@@ -126,5 +137,7 @@ public final class MemoryStorage implements StorageEngine {
 
     @Override public boolean durable() { return false; }
     @Override public String name() { return "memory"; }
-    @Override public void close() {}
+    @Override public void close() {
+        closed = true;
+    }
 }

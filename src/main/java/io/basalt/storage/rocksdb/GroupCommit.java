@@ -37,7 +37,7 @@ final class GroupCommit {
         final byte[][] values;
         final long bytes;
         final Thread waiter = Thread.currentThread();
-        RocksDBException failure;
+        Throwable failure;
         volatile boolean done;
 
         Entry(List<Mutation> mutations, byte[][] values, long bytes) {
@@ -97,7 +97,13 @@ final class GroupCommit {
             }
             LockSupport.park(this);
         }
-        if (e.failure != null) throw e.failure;
+        Throwable failure = e.failure;
+        if (failure != null) {
+            // the write's own failure, unchanged, to every committer of the group (an Error stays an Error)
+            if (failure instanceof RocksDBException r) throw r;
+            if (failure instanceof RuntimeException r) throw r;
+            throw (Error) failure;
+        }
     }
 
     private void writeQueued() {
@@ -109,15 +115,13 @@ final class GroupCommit {
             bytes += x.bytes;
         }
         if (n == 0) return;
-        RocksDBException failure = null;
+        Throwable failure = null;
         try (WriteBatch wb = new WriteBatch()) {
             for (int i = 0; i < n; i++) add(wb, group[i]);
             db.write(options, wb);
-        } catch (RocksDBException ex) {
+        } catch (RocksDBException | RuntimeException | Error ex) {
+            // whatever went wrong, every waiter must hear of it (none may park forever), as it was
             failure = ex;
-        } catch (Throwable ex) {
-            // whatever went wrong, every waiter must hear of it: none may park forever
-            failure = new RocksDBException(ex.getClass().getSimpleName() + ": " + ex.getMessage());
         }
         groups++;
         entries += n;

@@ -28,7 +28,13 @@ final class RocksCursor implements StorageCursor {
 
     private final InlineDiskReads diskReads;
 
-    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse, InlineDiskReads diskReads) {
+    private final CloseGuard guard;
+    private boolean closed;
+
+    /** Opened inside {@code guard} (the caller entered it); leaves it when closed. */
+    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse, InlineDiskReads diskReads,
+                CloseGuard guard) {
+        this.guard = guard;
         this.reverse = reverse;
         this.diskReads = diskReads;
         options = new ReadOptions();
@@ -94,10 +100,16 @@ final class RocksCursor implements StorageCursor {
 
     @Override
     public void close() {
-        if (timed && started) diskReads.took(walking);
-        it.close();
-        options.close();
-        if (lower != null) lower.close();
-        if (upper != null) upper.close();
+        if (closed) return;
+        closed = true;
+        try {
+            if (timed && started) diskReads.took(walking);
+            it.close();
+            options.close();
+            if (lower != null) lower.close();
+            if (upper != null) upper.close();
+        } finally {
+            guard.leave();
+        }
     }
 }

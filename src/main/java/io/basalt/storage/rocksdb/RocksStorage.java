@@ -60,6 +60,7 @@ public final class RocksStorage implements StorageEngine {
     private final GroupCommit commits;
     private final VersionAllocator versions;
     private volatile boolean closed;
+    private final CloseGuard guard = new CloseGuard();
     private final InlineDiskReads diskReads;
 
     /**
@@ -173,6 +174,15 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public Versioned get(Space space, byte[] key) {
+        guard.enter();
+        try {
+            return read(space, key);
+        } finally {
+            guard.leave();
+        }
+    }
+
+    private Versioned read(Space space, byte[] key) {
         boolean timed = false;
         if (MemoryOnlyReads.active()) {
             if (!diskReads.allowed()) return getFromMemory(space, key);
@@ -203,7 +213,13 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
-        return new RocksCursor(db, cf(space), from, to, reverse, diskReads);
+        guard.enter(); // left when the cursor is closed
+        try {
+            return new RocksCursor(db, cf(space), from, to, reverse, diskReads, guard);
+        } catch (RuntimeException | Error e) {
+            guard.leave();
+            throw e;
+        }
     }
 
     @Override
@@ -218,6 +234,15 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public long commit(WriteBatch batch, HeldKey heldKey) throws VersionConflictException {
+        guard.enter();
+        try {
+            return write(batch, heldKey);
+        } finally {
+            guard.leave();
+        }
+    }
+
+    private long write(WriteBatch batch, HeldKey heldKey) throws VersionConflictException {
         List<Mutation> ms = batch.mutations();
         KeyLocks.Held already = heldKey instanceof KeyLocks.Held h ? h : null;
         KeyLocks.Held held = locks.lock(ms, already);
@@ -250,32 +275,45 @@ public final class RocksStorage implements StorageEngine {
 
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
+        guard.enter();
         try {
             db.deleteRange(cf(space), syncWrite, from, to);
         } catch (RocksDBException e) {
             throw new IllegalStateException("RocksDB delete failed: " + e.getMessage(), e);
+        } finally {
+            guard.leave();
         }
     }
 
     @Override public boolean durable() { return true; }
     @Override public String name() { return "rocksdb"; }
 
+    /**
+     * Closes the store once no call is inside it (at most 10 s): calls after this get "The store is
+     * closed" (an IllegalStateException), never a crash in native code. Idempotent.
+     */
     @Override
     public synchronized void close() {
         if (closed) return;
         closed = true;
-        try {
-            db.syncWal();
-        } catch (RocksDBException ignored) {
-            // closing anyway; every acknowledged write was already synced
+        boolean done = guard.closeWhenIdle(10_000, () -> {
+            try {
+                db.syncWal();
+            } catch (RocksDBException ignored) {
+                // closing anyway; every acknowledged write was already synced
+            }
+            for (ColumnFamilyHandle h : handles) h.close();
+            db.close();
+            syncWrite.close();
+            memoryOnly.close();
+            dbOptions.close();
+            cfOptions.close();
+            cache.close();
+        });
+        if (!done) {
+            org.slf4j.LoggerFactory.getLogger(RocksStorage.class).error(
+                    "RocksDB store left open: calls or cursors were still inside it 10 s after close (a leaked cursor?)");
         }
-        for (ColumnFamilyHandle h : handles) h.close();
-        db.close();
-        syncWrite.close();
-        memoryOnly.close();
-        dbOptions.close();
-        cfOptions.close();
-        cache.close();
     }
 
     /**

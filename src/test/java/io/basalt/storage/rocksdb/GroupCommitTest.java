@@ -119,4 +119,23 @@ class GroupCommitTest {
             assertNull(db.get(b("k0-0")));
         }
     }
+
+    /** A failure that is not RocksDB's (a bug, an Error) reaches every committer as it was: never wrapped, never lost. */
+    @Test
+    void otherFailuresReachEveryCommitterUnchanged() throws Exception {
+        try (Options o = new Options().setCreateIfMissing(true);
+             RocksDB db = RocksDB.open(o, dir.toString());
+             WriteOptions sync = new WriteOptions().setSync(true)) {
+            Error error = new AssertionError("broken column family lookup");
+            GroupCommit failing = new GroupCommit(db, sync, m -> { throw error; });
+            List<Throwable> failures = hammer(failing, 8, 20);
+            assertEquals(8 * 20, failures.size());
+            for (Throwable f : failures) assertTrue(f == error, "the Error itself, unwrapped: " + f);
+
+            IllegalStateException bug = new IllegalStateException("a bug");
+            GroupCommit buggy = new GroupCommit(db, sync, m -> { throw bug; });
+            for (Throwable f : hammer(buggy, 8, 20)) assertTrue(f == bug, "the exception itself: " + f);
+            assertNull(db.get(b("k0-0")));
+        }
+    }
 }
