@@ -78,9 +78,7 @@ class AuthIT {
     @AfterAll
     static void stop() throws IOException {
         if (server != null) server.close();
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        ServerTestBase.deleteTree(dir);
     }
 
     static DynamoDbClient client(AwsCredentials credentials) {

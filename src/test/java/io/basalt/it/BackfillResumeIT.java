@@ -109,9 +109,7 @@ class BackfillResumeIT {
                 assertEquals(expected, seen, "exactly the items that have the index key");
             }
         } finally {
-            try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
+            ServerTestBase.deleteTree(dir);
         }
     }
 }

@@ -34,9 +34,7 @@ import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
  */
 class LifecycleIT {
     private static void deleteTree(Path dir) throws Exception {
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        ServerTestBase.deleteTree(dir);
     }
 
     private static DynamoDbClient client(java.net.URI endpoint) {

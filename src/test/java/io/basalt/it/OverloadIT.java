@@ -63,9 +63,7 @@ class OverloadIT {
     static void stop() throws Exception {
         if (ddb != null) ddb.close();
         if (server != null) server.close();
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        ServerTestBase.deleteTree(dir);
     }
 
     private static long rssKb(long pid) throws Exception {

@@ -39,6 +39,23 @@ public abstract class ServerTestBase {
         if (server != null) server.close();
     }
 
+    /** A DynamoDB Streams client for the same endpoint, as {@link #client} (no retries). */
+    public static software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient streamsClient(URI endpoint) {
+        return software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
+                .endpointOverride(endpoint).region(Region.US_EAST_1)
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .build();
+    }
+
+    /** Deletes a directory and everything in it (tests' data directories). */
+    public static void deleteTree(java.nio.file.Path dir) throws java.io.IOException {
+        if (!java.nio.file.Files.exists(dir)) return;
+        try (var files = java.nio.file.Files.walk(dir)) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
+    }
+
     public static DynamoDbClient client(URI endpoint) {
         return DynamoDbClient.builder()
                 .endpointOverride(endpoint)

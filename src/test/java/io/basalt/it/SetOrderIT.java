@@ -74,10 +74,7 @@ class SetOrderIT extends ServerTestBase {
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
                 .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
         for (String pk : List.of("a", "b", "c")) ddb.putItem(b -> b.tableName(T).item(sets(pk)));
-        streams = DynamoDbStreamsClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .build();
+        streams = streamsClient(server.endpoint());
     }
 
     @AfterAll

@@ -37,10 +37,7 @@ class StreamsIT extends ServerTestBase {
 
     @BeforeAll
     static void client() {
-        streams = DynamoDbStreamsClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .build();
+        streams = streamsClient(server.endpoint());
     }
 
     @AfterAll

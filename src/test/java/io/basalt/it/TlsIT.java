@@ -53,9 +53,7 @@ class TlsIT {
     @AfterAll
     static void stop() throws Exception {
         if (server != null) server.close();
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-        }
+        ServerTestBase.deleteTree(dir);
     }
 
     static TrustManager[] trusting(Path pem) throws Exception {

@@ -141,9 +141,7 @@ class TwoInstancesIT {
             cb.putItem(p -> p.tableName("Two").item(Map.of("pk", AttributeValue.fromS("big"), "sk", AttributeValue.fromS("s9"),
                     "alt", AttributeValue.fromS("a"), "pad", AttributeValue.fromS(pad))));
         } finally {
-            try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
+            ServerTestBase.deleteTree(dir);
         }
     }
 }
