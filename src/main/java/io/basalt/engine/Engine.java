@@ -144,6 +144,7 @@ public final class Engine implements AutoCloseable {
         capacity.dropped(t.name());
         indexes.forget(t);
         streams.forget(t);
+        ttl.forgetTable(t.id());
     }
 
     /** The GSI backfills under way (tests, diagnostics). */

@@ -131,7 +131,7 @@ class LifecycleIT {
     @Test
     void deletedTablesLeaveNothingBehindInMemory() {
         try (Basalt server = Basalt.startInMemory(); DynamoDbClient ddb = ServerTestBase.client(server.endpoint())) {
-            int indexes = -1, streams = -1;
+            int indexes = -1, streams = -1, ttl = -1;
             for (int i = 0; i < 40; i++) {
                 String name = "Gone" + i;
                 ddb.createTable(b -> b.tableName(name).billingMode("PAY_PER_REQUEST")
@@ -142,6 +142,8 @@ class LifecycleIT {
                         .localSecondaryIndexes(l -> l.indexName("ByAlt").projection(p -> p.projectionType(ProjectionType.ALL))
                                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("alt").keyType(KeyType.RANGE)))
                         .streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
+                ddb.updateTimeToLive(b -> b.tableName(name).timeToLiveSpecification(t -> t.attributeName("expires").enabled(true)));
+                server.engine().ttl().sweepNow();
                 for (int j = 0; j < 5; j++) {
                     int n = j;
                     ddb.putItem(b -> b.tableName(name).item(Map.of("pk", AttributeValue.fromS("p" + n), "sk", AttributeValue.fromS("s"),
@@ -151,11 +153,14 @@ class LifecycleIT {
                 if (i == 4) { // after a few: what a deleted table may leave is measured, then must not grow
                     indexes = server.engine().indexes().heldEntries();
                     streams = server.engine().streams().heldEntries();
+                    ttl = server.engine().ttl().trackedEntries();
                 }
             }
             assertEquals(indexes, server.engine().indexes().heldEntries(), "index counters of deleted tables");
             assertEquals(streams, server.engine().streams().heldEntries(), "stream state of deleted tables");
             assertEquals(0, server.engine().streams().heldEntries(), "nothing at all is held for deleted streams");
+            assertEquals(ttl, server.engine().ttl().trackedEntries(), "TTL state of deleted tables");
+            assertEquals(0, server.engine().ttl().trackedEntries());
         }
     }
 }

@@ -125,7 +125,7 @@ public final class GsiBackfill implements Runnable {
             Versioned v = storage.get(Space.ITEMS, key);
             if (v == null) continue; // deleted meanwhile: its writer left no entry
             Map<String, AttributeValue> item = ItemCodec.decode(v.bytes(), v.offset());
-            if (!IndexEntries.indexed(index, item)) continue;
+            if (!IndexEntries.fits(index, item)) continue;
             batch.add(Mutation.check(Space.ITEMS, key, v.version()))
                     .put(Space.INDEXES, IndexEntries.entryKey(t, index, item),
                             ItemCodec.encode(IndexEntries.project(t, index, item)), Mutation.EXPECT_ANY);
@@ -145,7 +145,7 @@ public final class GsiBackfill implements Runnable {
             WriteBatch batch = new WriteBatch()
                     .put(Space.META, progressKey(index.indexId()), itemKey, Mutation.EXPECT_ANY);
             Map<String, AttributeValue> item = v == null ? null : ItemCodec.decode(v.bytes(), v.offset());
-            if (item != null && IndexEntries.indexed(index, item)) {
+            if (item != null && IndexEntries.fits(index, item)) {
                 batch.add(Mutation.check(Space.ITEMS, itemKey, v.version()))
                         .put(Space.INDEXES, IndexEntries.entryKey(t, index, item),
                                 ItemCodec.encode(IndexEntries.project(t, index, item)), Mutation.EXPECT_ANY);

@@ -66,15 +66,35 @@ public final class IndexEntries {
     }
 
     private static void check(IndexDefinition index, String name, io.basalt.model.AttrType type, AttributeValue v) {
-        if (v == null) return;
+        String violation = violation(index, name, type, v);
+        if (violation != null) throw DynamoException.validation(violation);
+    }
+
+    /**
+     * Whether a stored item belongs in the index: it has every index key attribute, each of the
+     * index's type and not empty. A backfill skips the others, as the service does (a write of such
+     * an item after the index exists is refused).
+     */
+    public static boolean fits(IndexDefinition index, Map<String, AttributeValue> item) {
+        if (!indexed(index, item)) return false;
+        for (KeyShape.Part p : index.keys().parts()) {
+            if (violation(index, p.name(), p.type(), item.get(p.name())) != null) return false;
+        }
+        return true;
+    }
+
+    /** What is wrong with an index key attribute's value, or null. */
+    private static String violation(IndexDefinition index, String name, io.basalt.model.AttrType type, AttributeValue v) {
+        if (v == null) return null;
         if (v.type() != type) {
-            throw DynamoException.validation("One or more parameter values were invalid: Type mismatch for Index Key "
-                    + name + " Expected: " + type.tag() + " Actual: " + v.type().tag() + " IndexName: " + index.name());
+            return "One or more parameter values were invalid: Type mismatch for Index Key "
+                    + name + " Expected: " + type.tag() + " Actual: " + v.type().tag() + " IndexName: " + index.name();
         }
         boolean empty = (v instanceof AttributeValue.S s && s.value().isEmpty()) || (v instanceof AttributeValue.B b && b.value().length == 0);
         if (empty) {
-            throw DynamoException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
-                    + (v instanceof AttributeValue.S ? "string" : "binary") + " value. IndexName: " + index.name() + ", IndexKey: " + name);
+            return "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
+                    + (v instanceof AttributeValue.S ? "string" : "binary") + " value. IndexName: " + index.name() + ", IndexKey: " + name;
         }
+        return null;
     }
 }

@@ -44,7 +44,8 @@ public final class TtlSweeper implements AutoCloseable {
     private final TableCatalog catalog;
     private final ItemStore items;
     private final long intervalMillis;
-    private final Set<Long> indexedTables = ConcurrentHashMap.newKeySet();
+    /** Per table id: the TTL attribute its existing items were indexed for. */
+    private final Map<Long, String> indexedTables = new ConcurrentHashMap<>();
     private final Thread thread;
     private final StreamRecorder streams;
     private final Clock clock;
@@ -129,7 +130,7 @@ public final class TtlSweeper implements AutoCloseable {
             TableCatalog.Entry e = catalog.find(name);
             if (e == null || e.definition().ttlAttribute() == null) continue;
             TableDefinition t = e.definition();
-            if (indexedTables.add(t.id() ^ t.ttlAttribute().hashCode())) indexExisting(t);
+            if (!t.ttlAttribute().equals(indexedTables.put(t.id(), t.ttlAttribute()))) indexExisting(t);
             List<byte[]> due = new ArrayList<>();
             byte[] from = ExpiryIndex.bound(t.id(), now - FIVE_YEARS_SECONDS);
             byte[] to = ExpiryIndex.bound(t.id(), now + 1);
@@ -191,6 +192,16 @@ public final class TtlSweeper implements AutoCloseable {
     }
 
     @Override
+    /** Forgets what is kept in memory for a deleted table. */
+    public void forgetTable(long tableId) {
+        indexedTables.remove(tableId);
+    }
+
+    /** Tables tracked in memory (tests: they do not outlive their tables). */
+    public int trackedEntries() {
+        return indexedTables.size();
+    }
+
     /** Stops the sweeper and waits for a pass under way to end (at most 10 s), so it never runs on a closed store. */
     public void close() {
         stopped = true;

@@ -49,6 +49,8 @@ public final class HttpService implements Service {
     private ConnectionLimit connections;
     /** Set first when stopping: connections accepted from then on are closed at once. */
     private volatile boolean stopping;
+    /** Every open connection: stop closes them all itself before the event loops end (they could stay open otherwise). */
+    private io.netty.channel.group.ChannelGroup open;
     private boolean inlineReads = true;
     private String leakDetection = "disabled";
 
@@ -122,6 +124,7 @@ public final class HttpService implements Service {
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
         connections = new ConnectionLimit(limits.maxConnections());
+        open = new io.netty.channel.group.DefaultChannelGroup(io.netty.util.concurrent.GlobalEventExecutor.INSTANCE);
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
         ServerBootstrap b = new ServerBootstrap()
@@ -132,6 +135,7 @@ public final class HttpService implements Service {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        open.add(ch);
                         if (stopping) {
                             ch.close(); // stopping: the client sees the connection end and retries elsewhere
                             return;
@@ -201,6 +205,7 @@ public final class HttpService implements Service {
             }
             executor = null;
         }
+        if (open != null) open.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
         if (boss != null) {
             boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
             io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
