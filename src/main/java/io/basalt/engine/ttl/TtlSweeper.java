@@ -191,7 +191,6 @@ public final class TtlSweeper implements AutoCloseable {
         }
     }
 
-    @Override
     /** Forgets what is kept in memory for a deleted table. */
     public void forgetTable(long tableId) {
         indexedTables.remove(tableId);
@@ -203,6 +202,7 @@ public final class TtlSweeper implements AutoCloseable {
     }
 
     /** Stops the sweeper and waits for a pass under way to end (at most 10 s), so it never runs on a closed store. */
+    @Override
     public void close() {
         stopped = true;
         thread.interrupt();

@@ -15,7 +15,10 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.ResourceLeakDetector;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -50,7 +53,7 @@ public final class HttpService implements Service {
     /** Set first when stopping: connections accepted from then on are closed at once. */
     private volatile boolean stopping;
     /** Every open connection: stop closes them all itself before the event loops end (they could stay open otherwise). */
-    private io.netty.channel.group.ChannelGroup open;
+    private ChannelGroup open;
     private boolean inlineReads = true;
     private String leakDetection = "disabled";
 
@@ -124,7 +127,7 @@ public final class HttpService implements Service {
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
         connections = new ConnectionLimit(limits.maxConnections());
-        open = new io.netty.channel.group.DefaultChannelGroup(io.netty.util.concurrent.GlobalEventExecutor.INSTANCE);
+        open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
         boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
         ServerBootstrap b = new ServerBootstrap()
