@@ -39,7 +39,7 @@ fi
 # BASALT_FUZZ=off skips this part.
 if [[ "${BASALT_FUZZ:-on}" != "off" ]]; then
     echo "== fuzzing (bounded)"
-    for target in RequestDecoderFuzzTest ExpressionParsersFuzzTest; do
+    for target in RequestDecoderFuzzTest ExpressionParsersFuzzTest KeyCodecFuzzTest; do
         if ! JAZZER_FUZZ=1 mvn -B -q surefire:test -Dtest="$target" -Dsurefire.failIfNoSpecifiedTests=false >target/fuzz-$target.log 2>&1; then
             grep -E 'FuzzTestFindingException|Caused by|Test unit written' target/fuzz-$target.log | head -5
             failures+=("fuzzing $target (see target/fuzz-$target.log)")
