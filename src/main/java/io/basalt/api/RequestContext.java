@@ -1,5 +1,7 @@
 package io.basalt.api;
 
+import io.basalt.model.Arns;
+
 /**
  * Per-request facts from the protocol layer.
  *
@@ -8,10 +10,10 @@ package io.basalt.api;
  * @param accessKeyId the access key from the credential scope
  */
 public record RequestContext(String requestId, String region, String accessKeyId) {
-    /** The account id Basalt puts in every ARN. */
-    public static final String ACCOUNT_ID = "000000000000";
+    /** The account id Basalt puts in every ARN: the caller's account. */
+    public static final String ACCOUNT_ID = Arns.ACCOUNT_ID;
 
     public String tableArn(String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + ACCOUNT_ID + ":table/" + tableName;
+        return Arns.table(region, tableName);
     }
 }

@@ -17,8 +17,10 @@ import software.amazon.awssdk.core.SdkBytes;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
@@ -124,8 +126,34 @@ class ServiceMessagesIT extends ServerTestBase {
         assertEquals("The provided key element does not match the schema", reasons.get(1).message());
     }
 
+    @Test
+    @Covers(operation = "ListTagsOfResource", parameters = {"ResourceArn"})
+    @Covers(operation = "TagResource", parameters = {"ResourceArn"})
+    @Covers(operation = "UntagResource", parameters = {"ResourceArn"})
+    void anotherAccountsArnIsRefused() {
+        String own = ddb.describeTable(b -> b.tableName(T)).table().tableArn();
+        assertTrue(own.startsWith("arn:aws:dynamodb:us-east-1:123456789012:table/"), own);
+        String foreign = "arn:aws:dynamodb:us-east-1:000000000000:table/" + T;
+        fails(DynamoDbException.class, "AccessDeniedException",
+                "User: arn:aws:iam::123456789012:root is not authorized to perform: dynamodb:ListTagsOfResource on resource: " + foreign
+                        + " because no resource-based policy allows the dynamodb:ListTagsOfResource action",
+                () -> ddb.listTagsOfResource(b -> b.resourceArn(foreign)));
+        fails(DynamoDbException.class, "AccessDeniedException",
+                "User: arn:aws:iam::123456789012:root is not authorized to perform: dynamodb:TagResource on resource: " + foreign
+                        + " because no resource-based policy allows the dynamodb:TagResource action",
+                () -> ddb.tagResource(b -> b.resourceArn(foreign).tags(t -> t.key("k").value("v"))));
+        fails(DynamoDbException.class, "AccessDeniedException",
+                "User: arn:aws:iam::123456789012:root is not authorized to perform: dynamodb:UntagResource on resource: " + foreign
+                        + " because no resource-based policy allows the dynamodb:UntagResource action",
+                () -> ddb.untagResource(b -> b.resourceArn(foreign).tagKeys("k")));
+        // the caller's own account: an unknown table is not found
+        String missing = "arn:aws:dynamodb:us-east-1:123456789012:table/no_such_table";
+        fails(ResourceNotFoundException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + missing + " not found",
+                () -> ddb.listTagsOfResource(b -> b.resourceArn(missing)));
+    }
+
     private static String assertThrowsValidation(org.junit.jupiter.api.function.Executable call) {
-        var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, call);
+        var e = org.junit.jupiter.api.Assertions.assertThrows(DynamoDbException.class, call);
         assertEquals("ValidationException", e.awsErrorDetails().errorCode());
         return e.awsErrorDetails().errorMessage();
     }
