@@ -120,13 +120,9 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
                 }
                 Map<String, AttributeValue> key;
                 if (w.item() != null) {
-                    try {
-                        keys.validateItem(w.item());
-                    } catch (DynamoException ex) {
-                        // the service answers every key defect of a batch put with the generic text
-                        if (ex.getMessage().startsWith("One or more parameter values were invalid: Type mismatch")) throw KeyShape.schemaMismatch();
-                        throw ex;
-                    }
+                    // a batch put's mistyped key attribute gets the generic text, not PutItem's "Type mismatch"
+                    if (keys.mistypedBeforeMissing(w.item())) throw KeyShape.schemaMismatch();
+                    keys.validateItem(w.item());
                     long size = ItemSize.of(w.item());
                     if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
                     requestBytes += size;
