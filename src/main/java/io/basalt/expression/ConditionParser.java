@@ -18,8 +18,6 @@ public final class ConditionParser extends ParserBase {
     private static final Set<String> VALID_TYPES = Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");
 
     private final Set<String> topNames = new LinkedHashSet<>();
-    /** Conditions that came straight out of parentheses: wrapping one again is redundant. */
-    private final Set<Condition> parenthesized = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     private ConditionParser(String src, ExpressionKind kind, ExpressionContext ctx) {
         super(src, kind, ctx);
@@ -34,46 +32,57 @@ public final class ConditionParser extends ParserBase {
 
     static Parsed parseUncached(String src, ExpressionKind kind, ExpressionContext ctx) {
         ConditionParser p = new ConditionParser(src, kind, ctx);
-        Condition c = p.or();
+        Condition c = p.condition(p.or());
         p.expectEnd();
         return new Parsed(c, Set.copyOf(p.topNames));
     }
 
-    private Condition or() {
-        Condition left = and();
+    /*
+     * The levels below return a Condition or, where parentheses hold a bare operand ("(a) = :v"
+     * is accepted by the service), an Operand; condition() insists on a Condition where one is due.
+     */
+
+    private Object or() {
+        Object left = and();
         while (peek().kind() == Token.Kind.NAME && peek().is("OR")) {
+            Condition l = condition(left);
             pos++;
-            left = new Condition.Or(left, and());
+            left = new Condition.Or(l, condition(and()));
         }
         return left;
     }
 
-    private Condition and() {
-        Condition left = not();
+    private Object and() {
+        Object left = not();
         while (peek().kind() == Token.Kind.NAME && peek().is("AND")) {
+            Condition l = condition(left);
             pos++;
-            left = new Condition.And(left, not());
+            left = new Condition.And(l, condition(not()));
         }
         return left;
     }
 
-    private Condition not() {
+    private Object not() {
         if (peek().kind() == Token.Kind.NAME && peek().is("NOT")) {
             pos++;
-            return new Condition.Not(not());
+            return new Condition.Not(condition(not()));
         }
         return primary();
     }
 
-    private Condition primary() {
+    /** An operand where a condition is due: the service reports the token after it. */
+    private Condition condition(Object parsed) {
+        if (parsed instanceof Condition c) return c;
+        if (parsed instanceof Operand.Size) {
+            throw ExpressionErrors.invalid(kind, "The function is not allowed to be used this way in an expression; function: size");
+        }
+        throw syntaxError();
+    }
+
+    private Object primary() {
         if (peek().isPunct("(")) {
-            pos++;
-            Condition c = or();
-            expectPunct(")");
-            if (!parenthesized.add(c)) {
-                throw ExpressionErrors.invalid(kind, "The expression has redundant parentheses;");
-            }
-            return c;
+            Object group = inParentheses(this::or);
+            return group instanceof Operand o ? comparison(o) : group;
         }
         if (peek().kind() == Token.Kind.NAME && peek(1).isPunct("(")) {
             String fn = peek().text();
@@ -82,7 +91,11 @@ public final class ConditionParser extends ParserBase {
                 throw ExpressionErrors.invalid(kind, "Invalid function name; function: " + fn);
             }
         }
-        Operand left = operand();
+        return comparison(operand());
+    }
+
+    /** The comparison, BETWEEN or IN after a first operand; the operand alone if none follows. */
+    private Object comparison(Operand left) {
         Token t = peek();
         if (t.kind() == Token.Kind.PUNCT && isComparator(t.text())) {
             pos++;
@@ -129,10 +142,12 @@ public final class ConditionParser extends ParserBase {
             for (Operand c : candidates) distinct("IN", left, c);
             return new Condition.In(left, candidates);
         }
-        if (left instanceof Operand.Size) {
-            throw ExpressionErrors.invalid(kind, "The function is not allowed to be used this way in an expression; function: size");
-        }
-        throw syntaxError();
+        return left;
+    }
+
+    /** The functions of conditions (size among them), which an update expression refuses by name. */
+    static boolean isConditionFunction(String fn) {
+        return fn.equals("size") || CONDITION_FUNCTIONS.contains(fn);
     }
 
     private static boolean isComparator(String s) {
@@ -193,9 +208,12 @@ public final class ConditionParser extends ParserBase {
         }
     }
 
-    /** operand := path | :value | size(path) */
+    /** operand := path | :value | size(path) | '(' operand ')' */
     private Operand operand() {
         Token t = peek();
+        if (t.isPunct("(")) {
+            return inParentheses(this::operand);
+        }
         if (t.kind() == Token.Kind.VALUE_PLACEHOLDER) {
             pos++;
             return new Operand.Literal(t.text(), ctx.value(kind, t.text()));
@@ -211,13 +229,7 @@ public final class ConditionParser extends ParserBase {
                 throw ExpressionErrors.invalid(kind, "KeyConditionExpressions does not support function: size");
             }
             pos += 2;
-            if (!atPathStart()) {
-                if (peek().kind() == Token.Kind.VALUE_PLACEHOLDER) {
-                    throw ExpressionErrors.invalid(kind, "Operator or function requires a document path; operator or function: size");
-                }
-                throw syntaxError();
-            }
-            Path p = parsePath();
+            Path p = sizeArgument();
             topNames.add(p.topName());
             expectPunct(")");
             return new Operand.Size(p);
@@ -228,6 +240,19 @@ public final class ConditionParser extends ParserBase {
             return new Operand.PathOperand(p);
         }
         throw syntaxError();
+    }
+
+    private Path sizeArgument() {
+        if (peek().isPunct("(")) {
+            return inParentheses(this::sizeArgument);
+        }
+        if (!atPathStart()) {
+            if (peek().kind() == Token.Kind.VALUE_PLACEHOLDER) {
+                throw ExpressionErrors.invalid(kind, "Operator or function requires a document path; operator or function: size");
+            }
+            throw syntaxError();
+        }
+        return parsePath();
     }
 
     private void distinct(String op, Operand a, Operand b) {

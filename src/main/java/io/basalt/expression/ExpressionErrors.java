@@ -15,8 +15,7 @@ final class ExpressionErrors {
     static DynamoException syntax(ExpressionKind kind, String src, List<Token> before, Token at) {
         int nearStart = before.isEmpty() ? at.start() : before.get(before.size() - 1).start();
         int nearEnd = Math.min(src.length(), Math.max(at.end(), nextTokenEnd(src, at.end())));
-        String token = at.kind() == Token.Kind.EOF ? "<EOF>" : "\"" + at.text() + "\"";
-        return invalid(kind, "Syntax error; token: " + token + ", near: \"" + src.substring(nearStart, nearEnd) + "\"");
+        return invalid(kind, "Syntax error; token: \"" + at.text() + "\", near: \"" + src.substring(nearStart, nearEnd) + "\"");
     }
 
     private static int nextTokenEnd(String src, int from) {

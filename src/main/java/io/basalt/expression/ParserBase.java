@@ -16,6 +16,8 @@ abstract class ParserBase {
     final ExpressionContext ctx;
     final List<Token> tokens;
     int pos;
+    /** Nodes that came straight out of parentheses: wrapping one again is redundant, and the service refuses it. */
+    private final java.util.Set<Object> parenthesized = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     ParserBase(String src, ExpressionKind kind, ExpressionContext ctx) {
         this.src = src;
@@ -49,6 +51,20 @@ abstract class ParserBase {
     void expectPunct(String p) {
         if (!peek().isPunct(p)) throw syntaxError();
         pos++;
+    }
+
+    /**
+     * '(' inner ')', at a '(' token. The service checks redundancy as each group closes, so
+     * "((x))" fails there even if a syntax error follows later.
+     */
+    <T> T inParentheses(java.util.function.Supplier<T> inner) {
+        expectPunct("(");
+        T node = inner.get();
+        expectPunct(")");
+        if (!parenthesized.add(node)) {
+            throw ExpressionErrors.invalid(kind, "The expression has redundant parentheses;");
+        }
+        return node;
     }
 
     void expectEnd() {

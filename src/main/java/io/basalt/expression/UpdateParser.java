@@ -59,15 +59,25 @@ public final class UpdateParser extends ParserBase {
     private void setAction() {
         Path path = parsePath();
         expectPunct("=");
-        UpdateValue v = value();
+        sets.add(new UpdateAction.Set(path, setValue()));
+    }
+
+    /**
+     * value := term | term '+' operand | term '-' operand, where a term is an operand or a
+     * parenthesised value. As the service: "(b + :v)" is a value, but "(b + :v) + :v" and
+     * ":v + (b - :v)" are syntax errors at the second operator.
+     */
+    private UpdateValue setValue() {
+        UpdateValue v = peek().isPunct("(") ? inParentheses(this::setValue) : operand();
         if (peek().isPunct("+") || peek().isPunct("-")) {
+            if (v instanceof UpdateValue.Arithmetic) throw syntaxError();
             boolean plus = next().text().equals("+");
-            UpdateValue right = value();
+            UpdateValue right = operand();
             checkNumeric(plus ? "+" : "-", v);
             checkNumeric(plus ? "+" : "-", right);
             v = new UpdateValue.Arithmetic(plus, v, right);
         }
-        sets.add(new UpdateAction.Set(path, v));
+        return v;
     }
 
     private void checkNumeric(String op, UpdateValue v) {
@@ -77,9 +87,12 @@ public final class UpdateParser extends ParserBase {
         }
     }
 
-    /** value := path | :v | if_not_exists(path, value) | list_append(value, value) */
-    private UpdateValue value() {
+    /** operand := path | :v | if_not_exists(path, operand) | list_append(operand, operand) | '(' operand ')' */
+    private UpdateValue operand() {
         Token t = peek();
+        if (t.isPunct("(")) {
+            return inParentheses(this::operand);
+        }
         if (t.kind() == Token.Kind.VALUE_PLACEHOLDER) {
             pos++;
             return new UpdateValue.Of(new Operand.Literal(t.text(), ctx.value(kind, t.text())));
@@ -90,17 +103,14 @@ public final class UpdateParser extends ParserBase {
             UpdateValue result;
             switch (fn) {
                 case "if_not_exists" -> {
-                    if (!atPathStart()) {
-                        throw ExpressionErrors.invalid(kind, "Operator or function requires a document path; operator or function: if_not_exists");
-                    }
-                    Path p = parsePath();
+                    Path p = ifNotExistsPath();
                     expectPunct(",");
-                    result = new UpdateValue.IfNotExists(p, value());
+                    result = new UpdateValue.IfNotExists(p, operand());
                 }
                 case "list_append" -> {
-                    UpdateValue a = value();
+                    UpdateValue a = operand();
                     expectPunct(",");
-                    UpdateValue b = value();
+                    UpdateValue b = operand();
                     for (UpdateValue x : List.of(a, b)) {
                         if (x instanceof UpdateValue.Of o && o.operand() instanceof Operand.Literal l && !(l.value() instanceof AttributeValue.L)) {
                             throw ExpressionErrors.invalid(kind, "Incorrect operand type for operator or function; operator or function: list_append, operand type: "
@@ -109,7 +119,9 @@ public final class UpdateParser extends ParserBase {
                     }
                     result = new UpdateValue.ListAppend(a, b);
                 }
-                default -> throw ExpressionErrors.invalid(kind, "Invalid function name; function: " + fn);
+                default -> throw ExpressionErrors.invalid(kind, ConditionParser.isConditionFunction(fn)
+                        ? "The function is not allowed in an update expression; function: " + fn
+                        : "Invalid function name; function: " + fn);
             }
             expectPunct(")");
             return result;
@@ -118,6 +130,16 @@ public final class UpdateParser extends ParserBase {
             return new UpdateValue.Of(new Operand.PathOperand(parsePath()));
         }
         throw syntaxError();
+    }
+
+    private Path ifNotExistsPath() {
+        if (peek().isPunct("(")) {
+            return inParentheses(this::ifNotExistsPath);
+        }
+        if (!atPathStart()) {
+            throw ExpressionErrors.invalid(kind, "Operator or function requires a document path; operator or function: if_not_exists");
+        }
+        return parsePath();
     }
 
     private UpdateAction.AddOrDelete addOrDelete(String op) {

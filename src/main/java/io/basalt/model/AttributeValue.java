@@ -8,8 +8,8 @@ import java.util.Map;
  * One DynamoDB attribute value. Immutable by convention: collections held here must not be mutated
  * after construction (update code builds new maps/lists).
  *
- * <p>Sets keep the order in which the client sent their elements; equality of sets is unordered
- * (see {@link Values#equalValues}).
+ * <p>Sets hold their elements in {@link SetOrder}, whatever order they were sent or built in;
+ * equality of sets is unordered (see {@link Values#equalValues}).
  */
 public sealed interface AttributeValue {
 
@@ -52,18 +52,21 @@ public sealed interface AttributeValue {
     }
 
     record SS(List<String> value) implements AttributeValue {
+        public SS { value = SetOrder.sorted(value, SetOrder.STRINGS); }
         public AttrType type() { return AttrType.SS; }
         @Override public boolean equals(Object o) { return o instanceof SS s && Values.equalValues(this, s); }
         @Override public int hashCode() { return Values.hash(this); }
     }
 
     record NS(List<DNumber> value) implements AttributeValue {
+        public NS { value = SetOrder.sorted(value, SetOrder.NUMBERS); }
         public AttrType type() { return AttrType.NS; }
         @Override public boolean equals(Object o) { return o instanceof NS s && Values.equalValues(this, s); }
         @Override public int hashCode() { return Values.hash(this); }
     }
 
     record BS(List<byte[]> value) implements AttributeValue {
+        public BS { value = SetOrder.sorted(value, SetOrder.BINARIES); }
         public AttrType type() { return AttrType.BS; }
         @Override public boolean equals(Object o) { return o instanceof BS s && Values.equalValues(this, s); }
         @Override public int hashCode() { return Values.hash(this); }

@@ -10,7 +10,8 @@ import java.util.Map;
  * Compact binary form of an item for storage. Layout: varint attribute count, then per attribute
  * its name (varint length + UTF-8) and value; a value is a tag byte followed by its payload
  * (S/N: varint length + UTF-8 / canonical decimal text; B: varint length + bytes; BOOL: one byte;
- * NULL: nothing; M/L/SS/NS/BS: varint count + elements). Map order and set order are kept.
+ * NULL: nothing; M/L/SS/NS/BS: varint count + elements). Map order is kept; sets are written in
+ * {@link SetOrder} (older stores may hold them unsorted: reading puts them in order).
  *
  * <p>The format is persistent: never change a tag's meaning; add new tags instead.
  */
@@ -206,21 +207,28 @@ public final class ItemCodec {
             }
             case T_SS, T_NS, T_BS -> {
                 int n = r.varint();
+                int[] offsets = new int[n], lengths = new int[n];
+                for (int i = 0; i < n; i++) {
+                    lengths[i] = r.varint();
+                    offsets[i] = r.pos;
+                    r.pos += lengths[i];
+                }
+                // stores written before sets were kept in order may hold them unsorted
+                int[] order = SetOrder.order(b, offsets, lengths, n, tag == T_NS);
                 v.beginList(tag == T_SS ? "SS" : tag == T_NS ? "NS" : "BS", n);
                 long size = 0;
-                for (int i = 0; i < n; i++) {
-                    int len = r.varint();
+                for (int k = 0; k < n; k++) {
+                    int i = order == null ? k : order[k];
                     if (tag == T_SS) {
-                        v.string(b, r.pos, len);
-                        size += len;
+                        v.string(b, offsets[i], lengths[i]);
+                        size += lengths[i];
                     } else if (tag == T_NS) {
-                        v.number(b, r.pos, len);
-                        size += DNumber.sizeOfCanonical(b, r.pos, len);
+                        v.number(b, offsets[i], lengths[i]);
+                        size += DNumber.sizeOfCanonical(b, offsets[i], lengths[i]);
                     } else {
-                        v.binary(b, r.pos, len);
-                        size += len;
+                        v.binary(b, offsets[i], lengths[i]);
+                        size += lengths[i];
                     }
-                    r.pos += len;
                 }
                 v.endList();
                 return size;

@@ -36,6 +36,7 @@ class ConditionTest {
             Map.entry(":x", AttributeValue.s("x")),
             Map.entry(":one", AttributeValue.n("1")),
             Map.entry(":three", AttributeValue.n("3")),
+            Map.entry(":five", AttributeValue.n("5")),
             Map.entry(":typeSS", AttributeValue.s("SS")),
             Map.entry(":typeBad", AttributeValue.s("XX")),
             Map.entry(":ssab", new AttributeValue.SS(List.of("b", "a"))),
@@ -123,6 +124,58 @@ class ConditionTest {
         for (int i = 0; i < 250; i++) deep.append(")");
         assertTrue(eval(deep.toString()), "deep but legal nesting evaluates");
         fails("Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097", "n = :ten" + " ".repeat(4089));
+    }
+
+    @Test
+    void parenthesesAroundOperandsAndFunctions() {
+        assertTrue(eval("(n) = :ten"));
+        assertTrue(eval("n = (:ten)"));
+        assertTrue(eval("(:ten) = (n)"));
+        assertTrue(eval("((n) = :ten)"), "a group holding a comparison of a group is not redundant");
+        assertTrue(eval("(size(l)) = (:one) OR size((l)) = :one OR size(l) > :one"));
+        assertTrue(eval("(attribute_exists(s)) AND attribute_exists((s)) AND begins_with((s), (:he)) AND contains((ss), (:a))"));
+        assertTrue(eval("attribute_type((ss), :typeSS)"));
+        assertTrue(eval("(n) BETWEEN (:nine) AND (:eleven) AND (n) IN ((:one), :ten)"));
+        assertTrue(eval("(m.nest.deep) = (:three) AND (l[1]) = :five"));
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "((n)) = :ten");
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "n = ((:ten))");
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "size(((l))) = :one");
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "NOT ((n = :ten))");
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "(n = :ten AND s = :s) OR ((n = :one))");
+        // the service checks redundancy as each group closes, before a later syntax error
+        fails("Invalid ConditionExpression: The expression has redundant parentheses;", "((n = :ten)) AND");
+    }
+
+    @Test
+    void operandsWhereAConditionIsDue() {
+        fails("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \")\"", "(n)");
+        fails("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"n\"", "n");
+        fails("Invalid ConditionExpression: Syntax error; token: \"AND\", near: \") AND n\"", "(n) AND n = :ten");
+        fails("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \")\"", "NOT (n)");
+        fails("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \")\"", "n = :ten AND (s)");
+        fails("Invalid ConditionExpression: The function is not allowed to be used this way in an expression; function: size", "(size(l))");
+        fails("Invalid ConditionExpression: Syntax error; token: \"=\", near: \"s = :s\"", "n = (s = :s)");
+        fails("Invalid ConditionExpression: Syntax error; token: \"=\", near: \") = :ten\"", "(n = :ten) = :ten");
+        fails("Invalid ConditionExpression: Syntax error; token: \",\", near: \":one, :ten\"", "n IN ((:one, :ten))");
+        fails("Invalid ConditionExpression: Syntax error; token: \"[\", near: \")[1\"", "(l)[1] = :one");
+        fails("Invalid ConditionExpression: Syntax error; token: \")\", near: \"()\"", "n = :ten AND ()");
+        fails("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \":ten\"", "(n = :ten");
+        fails("Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_exists", "attribute_exists((:ten))");
+    }
+
+    @Test
+    void precedenceNotThenAndThenOr() {
+        // with n = 10 and s = hello: each line differs from its neighbour only in grouping
+        assertTrue(eval("n = :one AND s = :x OR n = :ten"), "AND binds tighter than OR");
+        assertFalse(eval("n = :one AND (s = :x OR n = :ten)"));
+        assertTrue(eval("n = :ten OR n = :one AND s = :x"));
+        assertFalse(eval("(n = :ten OR n = :one) AND s = :x"));
+        assertFalse(eval("NOT n = :one AND s = :x"), "NOT binds tighter than AND");
+        assertTrue(eval("NOT (n = :ten AND s = :x)"));
+        assertTrue(eval("NOT n = :one OR n = :ten AND NOT s = :s"));
+        assertFalse(eval("NOT (n = :one OR n = :ten) AND NOT s = :x"));
+        assertTrue(eval("NOT (NOT n = :ten)"));
+        assertTrue(eval("((n = :one) OR (s = :s)) AND (n = :ten)"));
     }
 
     @Test

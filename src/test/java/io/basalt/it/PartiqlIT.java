@@ -158,8 +158,8 @@ class PartiqlIT extends ServerTestBase {
     @Covers(operation = "ExecuteStatement", parameters = {"Statement"})
     void projectionOfNestedPaths() {
         var r = run("SELECT sk, m.x, l[1], missing_attr FROM " + T + " WHERE pk = 'q' AND sk = 3");
-        assertEquals(List.of(Map.of("sk", n("3"), "m", AttributeValue.fromM(Map.of("x", n("3"))),
-                "l", AttributeValue.fromL(List.of(s("b3"))))), r.items());
+        // each path a top-level attribute named after its last key (see PartiqlSelectPathsIT)
+        assertEquals(List.of(Map.of("sk", n("3"), "x", n("3"), "l[1]", s("b3"))), r.items());
         validation("Other attributes should not be present in the projection when '*' is used.",
                 () -> run("SELECT *, v FROM " + T));
         validation("Aliasing is not supported", () -> run("SELECT v AS w FROM " + T));

@@ -14,9 +14,9 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.Comparisons;
 import io.basalt.expression.Condition;
 import io.basalt.expression.Operand;
-import io.basalt.expression.Projection;
 import io.basalt.expression.partiql.PartiqlErrors;
 import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.expression.partiql.SelectList;
 import io.basalt.model.AttrType;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.KeyCodec;
@@ -39,7 +39,7 @@ final class SelectRunner {
      * @param partitions key conditions of the Queries, in order; null for a Scan
      */
     record Plan(TableCatalog.Entry table, ReadTarget target, Map<String, AttributeValue> getKey,
-                List<KeyConditionSpec> partitions, boolean forward, Condition filter, Projection projection) {}
+                List<KeyConditionSpec> partitions, boolean forward, Condition filter, SelectList projection) {}
 
     /** Where a page stopped: the Query (partition) index and the last storage key read (null: from the start). */
     record Position(int partition, byte[] after) {}
@@ -69,7 +69,7 @@ final class SelectRunner {
         KeyShape keys = target.keys();
         List<Condition> conjuncts = StatementKeys.conjuncts(s.where());
         List<List<AttributeValue>> hashValues = hashValues(conjuncts, keys);
-        Projection projection = s.projection() == null ? null : new Projection(s.projection());
+        SelectList projection = s.projection() == null ? null : SelectList.of(s.projection());
         checkOrderBy(s, keys, hashValues);
         if (hashValues == null) {
             return new Plan(table, target, null, null, true, s.where(), projection);
@@ -184,7 +184,7 @@ final class SelectRunner {
     }
 
     /** A SELECT of one item by its full table key (reads in batches and transactions). */
-    record KeyedRead(TableCatalog.Entry table, Map<String, AttributeValue> key, Condition filter, Projection projection) {
+    record KeyedRead(TableCatalog.Entry table, Map<String, AttributeValue> key, Condition filter, SelectList projection) {
         /** The item as the statement returns it: null when absent or filtered out. */
         Map<String, AttributeValue> result(Map<String, AttributeValue> stored) {
             if (stored == null || (filter != null && !filter.test(stored))) return null;
@@ -207,7 +207,7 @@ final class SelectRunner {
             throw PartiqlErrors.invalid(incompleteMessage);
         }
         table.definition().keys().validateKey(kc.key());
-        return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : new Projection(s.projection()));
+        return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : SelectList.of(s.projection()));
     }
 
     /** Reads one page from {@code start} (null: the beginning). */
