@@ -38,7 +38,7 @@ desc = client.create_table(
     KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
     BillingMode="PAY_PER_REQUEST",
 )["TableDescription"]
-check("table ARN uses the client's region", f"arn:aws:dynamodb:us-west-2:000000000000:table/{name}", desc["TableArn"])
+check("table ARN uses the client's region", f"arn:aws:dynamodb:us-west-2:123456789012:table/{name}", desc["TableArn"])
 client.get_waiter("table_exists").wait(TableName=name)
 
 table = resource.Table(name)

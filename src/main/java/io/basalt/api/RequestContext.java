@@ -1,5 +1,7 @@
 package io.basalt.api;
 
+import io.basalt.model.Arns;
+
 /**
  * Per-request facts from the protocol layer.
  *
@@ -10,8 +12,8 @@ package io.basalt.api;
  *                  {@link #ACCOUNT_ID}); goes into ARNs
  */
 public record RequestContext(String requestId, String region, String accessKeyId, String accountId) {
-    /** The account id of every request when signatures are not verified. */
-    public static final String ACCOUNT_ID = "000000000000";
+    /** The account of every request when signatures are not verified (model.Arns). */
+    public static final String ACCOUNT_ID = Arns.ACCOUNT_ID;
 
     public RequestContext(String requestId, String region, String accessKeyId) {
         this(requestId, region, accessKeyId, ACCOUNT_ID);

@@ -1,5 +1,6 @@
 package io.basalt.expression;
 
+import io.basalt.error.ConstraintViolations;
 import io.basalt.error.DynamoException;
 import io.basalt.model.AttributeValue;
 import java.util.ArrayList;
@@ -179,8 +180,8 @@ public final class Legacy {
                         throw invalid("ADD action is not supported for the type " + v.type().tag());
                     }
                 }
-                default -> throw DynamoException.validation("1 validation error detected: Value '" + action
-                        + "' at 'attributeUpdates." + name + ".member.action' failed to satisfy constraint: Member must satisfy enum value set: [ADD, PUT, DELETE]");
+                default -> throw ConstraintViolations.of(ConstraintViolations.violation(action,
+                        "attributeUpdates." + name + ".member.action", "Member must satisfy enum value set: [ADD, PUT, DELETE]"));
             }
         }
         return UpdateAction.of(sets, removes, adds, deletes);

@@ -70,6 +70,19 @@ public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
         checkSizes(item);
     }
 
+    /**
+     * Whether {@link #validateItem} would first find a key attribute of the wrong type (rather than a
+     * missing one): callers that word that case differently ask before validating.
+     */
+    public boolean mistypedBeforeMissing(Map<String, AttributeValue> item) {
+        for (Part p : parts()) {
+            AttributeValue v = item.get(p.name());
+            if (v == null) return false;
+            if (v.type() != p.type()) return true;
+        }
+        return false;
+    }
+
     private static void checkItemAttribute(Map<String, AttributeValue> item, String name, AttrType type) {
         AttributeValue v = item.get(name);
         if (v == null) {

@@ -110,7 +110,8 @@ public final class AttributeValueJson {
             }
             case BS: {
                 List<byte[]> l = JsonIn.list(p, JsonIn::blob);
-                if (l.isEmpty()) throw emptySet("binary");
+                // the service words an empty binary set differently from the string and number ones
+                if (l.isEmpty()) throw DynamoException.validation("One or more parameter values were invalid: Binary sets should not be empty");
                 Set<java.nio.ByteBuffer> seen = new HashSet<>();
                 for (byte[] b : l) {
                     if (!seen.add(java.nio.ByteBuffer.wrap(b))) {

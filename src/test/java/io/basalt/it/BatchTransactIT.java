@@ -8,6 +8,7 @@ import static io.basalt.it.Sdk.validation;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.compat.Covers;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BatchGetItemResponse;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
 import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
 import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
@@ -95,8 +97,11 @@ class BatchTransactIT extends ServerTestBase {
                 () -> ddb.batchGetItem(b -> b.requestItems(Map.of(T, KeysAndAttributes.builder().keys(item("pk", "d"), item("pk", "d")).build()))));
         List<WriteRequest> many = new ArrayList<>();
         for (int i = 0; i < 26; i++) many.add(put(item("pk", "m" + i)));
-        validation("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]",
-                () -> ddb.batchWriteItem(b -> b.requestItems(Map.of(T, many))));
+        String tooMany = assertThrows(DynamoDbException.class, () -> ddb.batchWriteItem(b -> b.requestItems(Map.of(T, many))))
+                .awsErrorDetails().errorMessage();
+        assertTrue(tooMany.startsWith("1 validation error detected: Value '{" + T + "=[WriteRequest(putRequest=PutRequest(item={pk=")
+                && tooMany.endsWith("]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]"),
+                tooMany);
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (int i = 0; i < 101; i++) keys.add(item("pk", "k" + i));
         validation("Too many items requested for the BatchGetItem call",

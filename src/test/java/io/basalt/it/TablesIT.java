@@ -39,7 +39,7 @@ class TablesIT extends ServerTestBase {
         assertEquals(TableStatus.CREATING, created.tableDescription().tableStatus());
         TableDescription t = ddb.describeTable(b -> b.tableName("prov_table")).table();
         assertEquals(TableStatus.ACTIVE, t.tableStatus());
-        assertEquals("arn:aws:dynamodb:us-east-1:000000000000:table/prov_table", t.tableArn());
+        assertEquals("arn:aws:dynamodb:us-east-1:123456789012:table/prov_table", t.tableArn());
         assertEquals(5L, t.provisionedThroughput().readCapacityUnits());
         assertEquals(7L, t.provisionedThroughput().writeCapacityUnits());
         assertEquals(0L, t.provisionedThroughput().numberOfDecreasesToday());
@@ -212,7 +212,7 @@ class TablesIT extends ServerTestBase {
         assertEquals("3", tags.get(0).value());
         ddb.untagResource(b -> b.resourceArn(arn).tagKeys("a", "zz"));
         assertEquals(1, ddb.listTagsOfResource(b -> b.resourceArn(arn)).tags().size());
-        String missing = "arn:aws:dynamodb:us-east-1:000000000000:table/none_such";
+        String missing = "arn:aws:dynamodb:us-east-1:123456789012:table/none_such";
         fails(ResourceNotFoundException.class, "ResourceNotFoundException",
                 "Requested resource not found: ResourceArn: " + missing + " not found",
                 () -> ddb.listTagsOfResource(b -> b.resourceArn(missing)));

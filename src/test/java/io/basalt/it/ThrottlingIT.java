@@ -78,7 +78,7 @@ class ThrottlingIT {
         assertEquals(TABLE_MESSAGE, e.awsErrorDetails().errorMessage());
         assertEquals(400, e.statusCode());
         assertEquals("TableWriteProvisionedThroughputExceeded", e.throttlingReasons().get(0).reason());
-        assertEquals("arn:aws:dynamodb:us-east-1:000000000000:table/burst", e.throttlingReasons().get(0).resource());
+        assertEquals("arn:aws:dynamodb:us-east-1:123456789012:table/burst", e.throttlingReasons().get(0).resource());
         CLOCK.advanceSeconds(15); // 15 units back
         ddb.putItem(b -> b.tableName("burst").item(tenKb("more")));
         // a batch: the first put takes the last credit, the second comes back unprocessed

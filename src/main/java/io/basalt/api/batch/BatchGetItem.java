@@ -79,14 +79,15 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        Constraints c = new Constraints().notNull(r.requestItems(), "requestItems").minSize(r.requestItems(), "requestItems", 1)
-                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
-        if (r.requestItems() != null) {
-            for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
-                String path = "requestItems." + e.getKey() + ".member.keys";
-                c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path)
-                 .minSize(e.getValue().keys(), path, 1).maxSize(e.getValue().keys(), path, MAX_KEYS);
-            }
+        if (r.requestItems() == null || r.requestItems().isEmpty()) {
+            throw DynamoException.validation("The requestItems parameter is required for BatchGetItem");
+        }
+        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
+        for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
+            String path = "requestItems." + e.getKey() + ".member.keys";
+            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSize(e.getValue().keys(), path, 1)
+             // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
+             .maxSizeWithoutValue(e.getValue().keys(), "RequestItems." + e.getKey() + ".member.Keys", MAX_KEYS);
         }
         c.check();
         int total = 0;

@@ -90,26 +90,26 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        Constraints c = new Constraints().notNull(r.requestItems(), "requestItems").minSize(r.requestItems(), "requestItems", 1)
-                .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+        if (r.requestItems() == null || r.requestItems().isEmpty()) {
+            throw DynamoException.validation("The requestItems parameter is required for BatchWriteItem");
+        }
+        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]");
         int total = 0;
-        if (r.requestItems() != null) {
-            for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
-                c.tableNameOrArn(e.getKey(), "requestItems.key");
-                total += e.getValue() == null ? 0 : e.getValue().size();
-            }
+        boolean emptyList = false;
+        for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
+            c.tableNameOrArn(e.getKey(), "requestItems.key");
+            total += e.getValue() == null ? 0 : e.getValue().size();
+            emptyList |= e.getValue() == null || e.getValue().isEmpty();
+        }
+        if (total > MAX_REQUESTS || emptyList) {
+            c.violation(echo(r.requestItems()), "requestItems",
+                    "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
         }
         c.check();
-        if (total > MAX_REQUESTS) {
-            throw DynamoException.validation("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
-        }
         long requestBytes = 0;
         Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
         for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
-            if (e.getValue() == null || e.getValue().isEmpty()) {
-                throw DynamoException.validation("1 validation error detected: Value at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
-            }
             TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
             tables.put(e.getKey(), table);
             KeyShape keys = table.definition().keys();
@@ -120,13 +120,9 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
                 }
                 Map<String, AttributeValue> key;
                 if (w.item() != null) {
-                    try {
-                        keys.validateItem(w.item());
-                    } catch (DynamoException ex) {
-                        // the service answers every key defect of a batch put with the generic text
-                        if (ex.getMessage().startsWith("One or more parameter values were invalid: Type mismatch")) throw KeyShape.schemaMismatch();
-                        throw ex;
-                    }
+                    // a batch put's mistyped key attribute gets the generic text, not PutItem's "Type mismatch"
+                    if (keys.mistypedBeforeMissing(w.item())) throw KeyShape.schemaMismatch();
+                    keys.validateItem(w.item());
                     long size = ItemSize.of(w.item());
                     if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
                     requestBytes += size;
@@ -220,5 +216,42 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
             }
             throw refused;
         }
+    }
+
+    /**
+     * RequestItems as the service echoes it in a constraint message: its Java model's toString, each
+     * attribute value an identity-style "com.amazonaws.dynamodb.v20120810.AttributeValue@hex".
+     */
+    private static String echo(Map<String, List<WriteRequest>> requestItems) {
+        StringBuilder sb = new StringBuilder("{");
+        for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
+            if (sb.length() > 1) sb.append(", ");
+            sb.append(e.getKey()).append("=[");
+            List<WriteRequest> list = e.getValue() == null ? List.of() : e.getValue();
+            for (int i = 0; i < list.size(); i++) {
+                WriteRequest w = list.get(i);
+                if (i > 0) sb.append(", ");
+                sb.append("WriteRequest(putRequest=");
+                if (w.item() == null) sb.append("null");
+                else echoItem(sb.append("PutRequest(item="), w.item()).append(", workloadProfileName=null)");
+                sb.append(", deleteRequest=");
+                if (w.key() == null) sb.append("null");
+                else echoItem(sb.append("DeleteRequest(key="), w.key()).append(", workloadProfileName=null)");
+                sb.append(')');
+            }
+            sb.append(']');
+        }
+        return sb.append('}').toString();
+    }
+
+    private static StringBuilder echoItem(StringBuilder sb, Map<String, AttributeValue> item) {
+        sb.append('{');
+        boolean first = true;
+        for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
+            if (!first) sb.append(", ");
+            first = false;
+            sb.append(a.getKey()).append("=com.amazonaws.dynamodb.v20120810.AttributeValue@").append(Integer.toHexString(a.getValue().hashCode()));
+        }
+        return sb.append('}');
     }
 }

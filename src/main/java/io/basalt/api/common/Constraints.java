@@ -1,6 +1,6 @@
 package io.basalt.api.common;
 
-import io.basalt.error.DynamoException;
+import io.basalt.error.ConstraintViolations;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -9,8 +9,10 @@ import java.util.regex.Pattern;
 
 /**
  * Collects the service's member-constraint violations (checked before any semantic rule) and raises
- * them together as "N validation error(s) detected: ...; ...", word for word as the service does.
- * Member paths are the service's lower-camel-case names, e.g. 'tableName', 'returnValues'.
+ * them together as one {@link ConstraintViolations}, word for word as the service does. Member paths
+ * are the service's names: mostly lower camel case ('tableName', 'limit'); a few members the service
+ * now checks in its newer front end are spelled as on the wire and their value is not echoed (Query's
+ * "Value at 'Limit'"): the {@code ...WithoutValue} methods.
  */
 public final class Constraints {
     private static final Pattern NAME = Pattern.compile("[a-zA-Z0-9_.-]+");
@@ -18,8 +20,13 @@ public final class Constraints {
     private final List<String> errors = new ArrayList<>(2);
 
     private void add(Object value, String path, String constraint) {
-        String shown = value == null ? "null" : "'" + value + "'";
-        errors.add("Value " + shown + " at '" + path + "' failed to satisfy constraint: " + constraint);
+        errors.add(ConstraintViolations.violation(value == null ? null : String.valueOf(value), path, constraint));
+    }
+
+    /** A violation whose value the caller renders as the service echoes it (e.g. a Java-style list dump). */
+    public Constraints violation(String shownValue, String path, String constraint) {
+        errors.add(ConstraintViolations.violation(shownValue, path, constraint));
+        return this;
     }
 
     public Constraints notNull(Object value, String path) {
@@ -36,9 +43,16 @@ public final class Constraints {
         return this;
     }
 
-    /** A table name that may also be a table ARN (item operations accept either); 1..1024 chars. */
+    /**
+     * A table name that may also be a table ARN (item operations accept either); 1..1024 chars. An
+     * empty name breaks only the length minimum of 1 (one violation), as the service reports it.
+     */
     public Constraints tableNameOrArn(String value, String path) {
         if (value == null) return this;
+        if (value.isEmpty()) {
+            add(value, path, "Member must have length greater than or equal to 1");
+            return this;
+        }
         if (value.startsWith("arn:")) {
             if (value.length() > 1024) add(value, path, "Member must have length less than or equal to 1024");
             return this;
@@ -58,6 +72,12 @@ public final class Constraints {
 
     public Constraints min(Long value, String path, long min) {
         if (value != null && value < min) add(value, path, "Member must have value greater than or equal to " + min);
+        return this;
+    }
+
+    /** {@link #min} at a member whose value the service does not echo. */
+    public Constraints minWithoutValue(Long value, String path, long min) {
+        if (value != null && value < min) errors.add(ConstraintViolations.violationWithoutValue(path, "Member must have value greater than or equal to " + min));
         return this;
     }
 
@@ -91,15 +111,14 @@ public final class Constraints {
         return this;
     }
 
+    /** {@link #maxSize} at a member whose value the service does not echo. */
+    public Constraints maxSizeWithoutValue(Collection<?> value, String path, int max) {
+        if (value != null && value.size() > max) errors.add(ConstraintViolations.violationWithoutValue(path, "Member must have length less than or equal to " + max));
+        return this;
+    }
+
     /** Raises the collected violations, if any. */
     public void check() {
-        if (errors.isEmpty()) return;
-        StringBuilder sb = new StringBuilder();
-        sb.append(errors.size()).append(errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
-        for (int i = 0; i < errors.size(); i++) {
-            if (i > 0) sb.append("; ");
-            sb.append(errors.get(i));
-        }
-        throw DynamoException.validation(sb.toString());
+        if (!errors.isEmpty()) throw new ConstraintViolations(errors);
     }
 }

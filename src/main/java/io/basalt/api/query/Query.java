@@ -43,7 +43,7 @@ public final class Query implements Operation<ReadRequest> {
     @Override
     public void execute(RequestContext ctx, ReadRequest r, JsonGenerator out) throws IOException {
         Constraints c = new Constraints();
-        ReadRules.commonConstraints(c, r);
+        ReadRules.commonConstraints(c, r, true);
         c.check();
         ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(r.filterExpression(), r.queryFilter(), "QueryFilter",
                 r.conditionalOperator(), r.projectionExpression(), r.attributesToGet(), r.keyConditionExpression(),

@@ -29,12 +29,14 @@ final class ReadRules {
 
     private ReadRules() {}
 
-    static void commonConstraints(Constraints c, ReadRequest r) {
+    /** {@code query}: Query's Limit is checked by the service's newer front end ("Value at 'Limit'"), Scan's is not. */
+    static void commonConstraints(Constraints c, ReadRequest r, boolean query) {
         c.notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
          .tableName(r.indexName(), "indexName")
-         .enumValue(r.select(), "select", SELECT_ENUM)
-         .min(r.limit(), "limit", 1)
-         .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+         .enumValue(r.select(), "select", SELECT_ENUM);
+        if (query) c.minWithoutValue(r.limit(), "Limit", 1);
+        else c.min(r.limit(), "limit", 1);
+        c.enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
          .enumValue(r.conditionalOperator(), "conditionalOperator", "[AND, OR]")
          .minSize(r.attributesToGet(), "attributesToGet", 1);
     }

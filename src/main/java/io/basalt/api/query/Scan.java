@@ -39,7 +39,7 @@ public final class Scan implements Operation<ReadRequest> {
     @Override
     public void execute(RequestContext ctx, ReadRequest r, JsonGenerator out) throws IOException {
         Constraints c = new Constraints();
-        ReadRules.commonConstraints(c, r);
+        ReadRules.commonConstraints(c, r, false);
         c.min(r.segment(), "segment", 0).max(r.segment(), "segment", 999_999)
          .min(r.totalSegments(), "totalSegments", 1).max(r.totalSegments(), "totalSegments", 1_000_000).check();
         if (r.segment() != null && r.totalSegments() == null) {

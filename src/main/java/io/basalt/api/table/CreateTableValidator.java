@@ -32,8 +32,12 @@ final class CreateTableValidator {
     private CreateTableValidator() {}
 
     static void constraints(CreateTableRequest r) {
+        // a missing TableName is refused before the member constraints, in the service's required-parameter words
+        if (r.tableName() == null) {
+            throw DynamoException.validation("The parameter 'TableName' is required but was not present in the request");
+        }
         Constraints c = new Constraints();
-        c.notNull(r.tableName(), "tableName").tableName(r.tableName(), "tableName");
+        c.tableName(r.tableName(), "tableName");
         c.notNull(r.attributeDefinitions(), "attributeDefinitions");
         if (r.attributeDefinitions() != null) {
             for (int i = 0; i < r.attributeDefinitions().size(); i++) {

@@ -11,6 +11,8 @@ import java.util.Map;
 final class KeySchemaRules {
     static final String KEY_TYPE_ENUM = "[HASH, RANGE]";
     static final String ATTRIBUTE_TYPE_ENUM = "[B, N, S]";
+    /** The service's text (sic) for a table key whose attributes are not all distinctly defined. */
+    private static final String TABLE_KEY_UNDEFINED = "Invalid KeySchema: Some index key attribute have no definition";
 
     private KeySchemaRules() {}
 
@@ -23,7 +25,10 @@ final class KeySchemaRules {
 
     static void constraints(Constraints c, List<TableJson.KeyElement> keySchema, String path, int maxElements) {
         if (keySchema == null) return;
-        c.minSize(keySchema, path, 1).maxSize(keySchema, path, maxElements);
+        c.minSize(keySchema, path, 1);
+        if (keySchema.size() > maxElements) {
+            c.violation(shown(keySchema), path, "Member must have length less than or equal to " + maxElements);
+        }
         for (int i = 0; i < keySchema.size(); i++) {
             TableJson.KeyElement k = keySchema.get(i);
             String p = path + "." + (i + 1) + ".member";
@@ -33,6 +38,16 @@ final class KeySchemaRules {
              .notNull(k.keyType(), p + ".keyType")
              .enumValue(k.keyType(), p + ".keyType", KEY_TYPE_ENUM);
         }
+    }
+
+    /** The list as the service echoes it: "[KeySchemaElement(attributeName=pk, keyType=HASH), ...]". */
+    private static String shown(List<TableJson.KeyElement> keySchema) {
+        StringBuilder sb = new StringBuilder("[");
+        for (TableJson.KeyElement k : keySchema) {
+            if (sb.length() > 1) sb.append(", ");
+            sb.append("KeySchemaElement(attributeName=").append(k.attributeName()).append(", keyType=").append(k.keyType()).append(')');
+        }
+        return sb.append(']').toString();
     }
 
     /**
@@ -86,7 +101,9 @@ final class KeySchemaRules {
         TableJson.KeyElement range = keySchema.size() > 1 ? keySchema.get(1) : null;
         if (range != null) {
             if (range.attributeName().equals(hash.attributeName())) {
-                throw DynamoException.validation(prefix(indexNameOrNull) + "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+                // a table key naming one attribute twice counts as an undefined one (an index keeps the older text)
+                throw DynamoException.validation(indexNameOrNull == null ? TABLE_KEY_UNDEFINED
+                        : prefix(indexNameOrNull) + "Both the Hash Key and the Range Key element in the KeySchema have the same name");
             }
             if (!"RANGE".equals(range.keyType())) {
                 throw DynamoException.validation(prefix(indexNameOrNull) + "The second KeySchemaElement is not a RANGE key type");
@@ -100,7 +117,7 @@ final class KeySchemaRules {
             }
         }
         if (missing.length() > 0 && indexNameOrNull == null) {
-            throw DynamoException.validation("Invalid KeySchema: Some index key attribute have no definition");
+            throw DynamoException.validation(TABLE_KEY_UNDEFINED);
         }
         if (missing.length() > 0) {
             throw DynamoException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["

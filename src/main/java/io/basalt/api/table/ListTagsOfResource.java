@@ -44,7 +44,7 @@ public final class ListTagsOfResource implements Operation<ListTagsOfResource.Re
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.resourceArn(), "resourceArn").minLength(r.resourceArn(), "resourceArn", 1)
                 .maxLength(r.resourceArn(), "resourceArn", 1283).check();
-        TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn());
+        TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "ListTagsOfResource");
         List<Map.Entry<String, String>> tags = new ArrayList<>(e.definition().tags().entrySet());
         int start = 0;
         if (r.nextToken() != null) {

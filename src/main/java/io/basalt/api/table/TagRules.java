@@ -43,8 +43,12 @@ final class TagRules {
         }
     }
 
-    /** The table a ResourceArn names, with the service's errors for malformed or unknown ARNs. */
-    static TableCatalog.Entry resolve(TableCatalog catalog, RequestContext ctx, String arn) {
+    /**
+     * The table a ResourceArn names, with the service's errors for malformed or unknown ARNs; an ARN
+     * of another account than the caller's is refused as the service refuses it (no resource policy
+     * grants the caller anything there).
+     */
+    static TableCatalog.Entry resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
         if (arn == null || !arn.startsWith("arn:")) {
             throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
@@ -52,11 +56,16 @@ final class TagRules {
         if (parts.length < 6 || !"dynamodb".equals(parts[2]) || !parts[5].startsWith("table/")) {
             throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
         }
+        if (!parts[4].equals(ctx.accountId())) {
+            throw new DynamoException(ErrorType.ACCESS_DENIED, "User: arn:aws:iam::" + ctx.accountId()
+                    + ":root is not authorized to perform: dynamodb:" + operation + " on resource: " + arn
+                    + " because no resource-based policy allows the dynamodb:" + operation + " action");
+        }
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);
         TableCatalog.Entry e = catalog.find(table);
-        if (e == null || !parts[3].equals(ctx.region()) || !parts[4].equals(RequestContext.ACCOUNT_ID)) {
+        if (e == null || !parts[3].equals(ctx.region())) {
             throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
         }
         return e;

@@ -13,6 +13,7 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
+import io.basalt.error.ConstraintViolations;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.ExpressionContext;
 import io.basalt.expression.Projection;
@@ -21,6 +22,7 @@ import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,14 +64,24 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
         List<Projection> projections = new ArrayList<>();
         List<TableCatalog.Entry> tables = new ArrayList<>();
         Set<ByteBuffer> seen = new HashSet<>();
+        Map<Integer, String> invalidKeys = new HashMap<>();
         for (TransactAction a : r.transactItems()) {
             if (a.kinds() != 1 || !"Get".equals(a.kind())) {
-                throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.get' failed to satisfy constraint: Member must not be null");
+                throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.get", "Member must not be null"));
             }
             new Constraints().notNull(a.tableName(), "transactItems.1.member.get.tableName").tableNameOrArn(a.tableName(), "tableName")
                     .notNull(a.key(), "transactItems.1.member.get.key").check();
             TableCatalog.Entry table = ItemExpressions.table(engine, a.tableName());
-            table.definition().keys().validateKey(a.key());
+            try {
+                table.definition().keys().validateKey(a.key());
+            } catch (DynamoException e) {
+                // a key that does not fit its table is this action's failure: it cancels the transaction
+                invalidKeys.put(items.size(), e.getMessage());
+                items.add(null);
+                projections.add(null);
+                tables.add(table);
+                continue;
+            }
             Projection projection = null;
             if (a.projectionExpression() != null) {
                 ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), null);
@@ -82,6 +94,14 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
             items.add(new ItemStore.TxItem(table.ref(), a.key(), null));
             projections.add(projection);
             tables.add(table);
+        }
+        if (!invalidKeys.isEmpty()) {
+            List<TransactionCanceled.Reason> reasons = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                String m = invalidKeys.get(i);
+                reasons.add(m == null ? TransactionCanceled.Reason.NONE : new TransactionCanceled.Reason("ValidationError", m, null));
+            }
+            throw new TransactionCanceled(reasons);
         }
         Partition[] parts = TransactionThrottling.admit(engine, ctx.region(), items.size(), tables::get, i -> items.get(i).key(), i -> false);
         List<ItemStore.Stored> snapshot = engine.items().readSnapshot(items);

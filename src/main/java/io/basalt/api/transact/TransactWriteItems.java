@@ -13,6 +13,7 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.transact.IdempotencyCache;
+import io.basalt.error.ConstraintViolations;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
 import io.basalt.expression.ConditionParser;
@@ -110,7 +111,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             ItemMutation mutation;
             switch (a.kind()) {
                 case "Put" -> {
-                    if (a.item() == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.put.item' failed to satisfy constraint: Member must not be null");
+                    if (a.item() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
                     keys.validateItem(a.item());
                     long size = ItemSize.of(a.item());
                     if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
@@ -121,7 +122,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 case "Update" -> {
                     keys.validateKey(a.key());
                     key = a.key();
-                    if (a.updateExpression() == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.update.updateExpression' failed to satisfy constraint: Member must not be null");
+                    if (a.updateExpression() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.update.updateExpression", "Member must not be null"));
                     UpdateAction update = UpdateParser.parse(a.updateExpression(), ectx);
                     for (String name : update.topNames()) {
                         if (keys.isKeyAttribute(name)) {
@@ -138,7 +139,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 default -> {
                     keys.validateKey(a.key());
                     key = a.key();
-                    if (condition == null) throw DynamoException.validation("1 validation error detected: Value null at 'transactItems.1.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null");
+                    if (condition == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.conditionCheck.conditionExpression", "Member must not be null"));
                     mutation = ItemMutations.conditionCheck(condition, rvocf);
                 }
             }

@@ -2,6 +2,7 @@ package io.basalt.engine.capacity;
 
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
+import io.basalt.model.Arns;
 
 /**
  * A throttled request, as the service answers it: ProvisionedThroughputExceededException for
@@ -47,7 +48,7 @@ public final class Throttled extends DynamoException {
      * @param index the GSI name, or null for the table
      */
     public static Throttled of(boolean onDemand, String region, String table, String index, boolean read, Limit limit) {
-        String arn = "arn:aws:dynamodb:" + region + ":000000000000:table/" + table + (index == null ? "" : "/index/" + index);
+        String arn = Arns.table(region, table) + (index == null ? "" : "/index/" + index);
         String reason = (index == null ? "Table" : "Index") + (read ? "Read" : "Write") + limit.text;
         if (onDemand) return new Throttled(ErrorType.THROTTLING, ON_DEMAND_MESSAGE, reason, arn);
         return new Throttled(ErrorType.PROVISIONED_THROUGHPUT_EXCEEDED, index == null ? TABLE_MESSAGE : INDEX_MESSAGE, reason, arn);

@@ -10,7 +10,7 @@ package io.basalt.server.auth;
  */
 public record Principal(String accountId, String userName, String accessKeyId) {
     /** The account every request belongs to when signatures are not verified. */
-    public static final String DEFAULT_ACCOUNT = "000000000000";
+    public static final String DEFAULT_ACCOUNT = io.basalt.model.Arns.ACCOUNT_ID;
 
     /** arn:aws:iam::ACCOUNT:user/NAME, as the service names the caller in AccessDenied messages. */
     public String arn() {

@@ -258,7 +258,7 @@ class PartitionsTest {
         assertNotNull(seen);
         assertEquals("com.amazon.coral.availability#ThrottlingException", seen.type().wireType());
         assertEquals("TableWriteMaxOnDemandThroughputExceeded", seen.reason());
-        assertEquals("arn:aws:dynamodb:eu-west-1:000000000000:table/t", seen.resource());
+        assertEquals("arn:aws:dynamodb:eu-west-1:123456789012:table/t", seen.resource());
     }
 
     @Test
@@ -300,7 +300,7 @@ class PartitionsTest {
         assertNotNull(seen, "the index ran out of burst");
         assertEquals(Throttled.INDEX_MESSAGE, seen.getMessage());
         assertEquals("IndexWriteProvisionedThroughputExceeded", seen.reason());
-        assertEquals("arn:aws:dynamodb:us-east-1:000000000000:table/t/index/by_g", seen.resource());
+        assertEquals("arn:aws:dynamodb:us-east-1:123456789012:table/t/index/by_g", seen.resource());
         // updates and deletes that touch the exhausted index are refused as well; others are not
         Map<String, AttributeValue> indexed = Map.of("pk", s("k1"), "g", s("g1"));
         Map<String, AttributeValue> notIndexed = Map.of("pk", s("k1"), "x", s("1"));
