@@ -5,8 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.ConsumedCapacityWriter;
-import io.basalt.api.common.Constraints;
-import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.capacity.Partition;
@@ -15,11 +13,9 @@ import io.basalt.engine.capacity.Throttled;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.query.LargeReads;
 import io.basalt.engine.item.ItemStore;
-import io.basalt.error.DynamoException;
 import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
-import io.basalt.model.Values;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
 import java.io.IOException;
@@ -79,40 +75,10 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        if (r.requestItems() == null || r.requestItems().isEmpty()) {
-            throw DynamoException.validation("The requestItems parameter is required for BatchGetItem");
-        }
-        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
-        for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
-            String path = "requestItems." + e.getKey() + ".member.keys";
-            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSize(e.getValue().keys(), path, 1)
-             // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
-             .maxSizeWithoutValue(e.getValue().keys(), "RequestItems." + e.getKey() + ".member.Keys", MAX_KEYS);
-        }
-        c.check();
-        int total = 0;
-        for (TableKeys t : r.requestItems().values()) total += t.keys().size();
-        if (total > MAX_KEYS) throw DynamoException.validation("Too many items requested for the BatchGetItem call");
-
-        // validate everything before reading anything
-        Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
-        Map<String, Projection> projections = new LinkedHashMap<>();
-        for (Map.Entry<String, TableKeys> e : r.requestItems().entrySet()) {
-            TableKeys t = e.getValue();
-            ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(null, null, "ScanFilter", null, t.projectionExpression(),
-                    t.attributesToGet(), null, null, t.expressionAttributeNames(), null);
-            projections.put(e.getKey(), ex.projection());
-            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
-            List<Map<String, AttributeValue>> seen = new ArrayList<>();
-            for (Map<String, AttributeValue> key : t.keys()) {
-                table.definition().keys().validateKey(key);
-                for (Map<String, AttributeValue> k : seen) {
-                    if (Values.equalMaps(k, key)) throw DynamoException.validation("Provided list of item keys contains duplicates");
-                }
-                seen.add(key);
-            }
-            tables.put(e.getKey(), table);
-        }
+        // every check before anything is read
+        BatchGetItemValidator.Validated valid = BatchGetItemValidator.validate(engine, r);
+        Map<String, TableCatalog.Entry> tables = valid.tables();
+        Map<String, Projection> projections = valid.projections();
 
         Map<String, List<Map<String, AttributeValue>>> responses = new LinkedHashMap<>();
         Map<String, List<Map<String, AttributeValue>>> unprocessed = new LinkedHashMap<>();

@@ -5,8 +5,6 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.ConsumedCapacityWriter;
-import io.basalt.api.common.Constraints;
-import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
@@ -15,19 +13,14 @@ import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.item.WriteOutcome;
-import io.basalt.error.DynamoException;
 import io.basalt.model.AttributeValue;
-import io.basalt.model.ItemSize;
-import io.basalt.model.KeyShape;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * BatchWriteItem: up to 25 puts and deletes across tables, each applied on its own (a batch is not
@@ -90,55 +83,9 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        if (r.requestItems() == null || r.requestItems().isEmpty()) {
-            throw DynamoException.validation("The requestItems parameter is required for BatchWriteItem");
-        }
-        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
-                .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]");
+        Map<String, TableCatalog.Entry> tables = BatchWriteItemValidator.validate(engine, r);
         int total = 0;
-        boolean emptyList = false;
-        for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
-            c.tableNameOrArn(e.getKey(), "requestItems.key");
-            total += e.getValue() == null ? 0 : e.getValue().size();
-            emptyList |= e.getValue() == null || e.getValue().isEmpty();
-        }
-        if (total > MAX_REQUESTS || emptyList) {
-            c.violation(echo(r.requestItems()), "requestItems",
-                    "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
-        }
-        c.check();
-        long requestBytes = 0;
-        Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
-        for (Map.Entry<String, List<WriteRequest>> e : r.requestItems().entrySet()) {
-            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
-            tables.put(e.getKey(), table);
-            KeyShape keys = table.definition().keys();
-            Set<java.nio.ByteBuffer> seen = new HashSet<>();
-            for (WriteRequest w : e.getValue()) {
-                if (w.members() != 1 || (w.item() == null && w.key() == null)) {
-                    throw DynamoException.validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes");
-                }
-                Map<String, AttributeValue> key;
-                if (w.item() != null) {
-                    // a batch put's mistyped key attribute gets the generic text, not PutItem's "Type mismatch"
-                    if (keys.mistypedBeforeMissing(w.item())) throw KeyShape.schemaMismatch();
-                    keys.validateItem(w.item());
-                    long size = ItemSize.of(w.item());
-                    if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
-                    requestBytes += size;
-                    key = keys.keyOf(w.item());
-                } else {
-                    keys.validateKey(w.key());
-                    key = w.key();
-                }
-                if (!seen.add(java.nio.ByteBuffer.wrap(io.basalt.engine.item.ItemStore.storageKey(table.ref(), key)))) {
-                    throw DynamoException.validation("Provided list of item keys contains duplicates");
-                }
-            }
-        }
-        if (requestBytes > MAX_REQUEST_BYTES) {
-            throw DynamoException.validation("Item size has exceeded the maximum allowed size");
-        }
+        for (List<WriteRequest> l : r.requestItems().values()) total += l.size();
         Map<String, ConsumedCapacityWriter.TableUnits> units = new LinkedHashMap<>();
         Map<String, List<WriteRequest>> unprocessed = new LinkedHashMap<>();
         Throttled throttled = null;
@@ -216,42 +163,5 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
             }
             throw refused;
         }
-    }
-
-    /**
-     * RequestItems as the service echoes it in a constraint message: its Java model's toString, each
-     * attribute value an identity-style "com.amazonaws.dynamodb.v20120810.AttributeValue@hex".
-     */
-    private static String echo(Map<String, List<WriteRequest>> requestItems) {
-        StringBuilder sb = new StringBuilder("{");
-        for (Map.Entry<String, List<WriteRequest>> e : requestItems.entrySet()) {
-            if (sb.length() > 1) sb.append(", ");
-            sb.append(e.getKey()).append("=[");
-            List<WriteRequest> list = e.getValue() == null ? List.of() : e.getValue();
-            for (int i = 0; i < list.size(); i++) {
-                WriteRequest w = list.get(i);
-                if (i > 0) sb.append(", ");
-                sb.append("WriteRequest(putRequest=");
-                if (w.item() == null) sb.append("null");
-                else echoItem(sb.append("PutRequest(item="), w.item()).append(", workloadProfileName=null)");
-                sb.append(", deleteRequest=");
-                if (w.key() == null) sb.append("null");
-                else echoItem(sb.append("DeleteRequest(key="), w.key()).append(", workloadProfileName=null)");
-                sb.append(')');
-            }
-            sb.append(']');
-        }
-        return sb.append('}').toString();
-    }
-
-    private static StringBuilder echoItem(StringBuilder sb, Map<String, AttributeValue> item) {
-        sb.append('{');
-        boolean first = true;
-        for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
-            if (!first) sb.append(", ");
-            first = false;
-            sb.append(a.getKey()).append("=com.amazonaws.dynamodb.v20120810.AttributeValue@").append(Integer.toHexString(a.getValue().hashCode()));
-        }
-        return sb.append('}');
     }
 }

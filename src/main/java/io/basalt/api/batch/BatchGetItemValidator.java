@@ -1,0 +1,65 @@
+package io.basalt.api.batch;
+
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.Constraints;
+import io.basalt.api.item.ItemExpressions;
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.error.DynamoException;
+import io.basalt.expression.Projection;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.Values;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Every check of a BatchGetItem request, in the service's order, before anything is read:
+ * parameters, table names and key counts, the total count, then each table's projection and keys
+ * (key schema, duplicates).
+ */
+final class BatchGetItemValidator {
+    private BatchGetItemValidator() {}
+
+    /** The tables and projections of a valid request, by the name the request used. */
+    record Validated(Map<String, TableCatalog.Entry> tables, Map<String, Projection> projections) {}
+
+    static Validated validate(Engine engine, BatchGetItem.Request r) {
+        if (r.requestItems() == null || r.requestItems().isEmpty()) {
+            throw DynamoException.validation("The requestItems parameter is required for BatchGetItem");
+        }
+        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
+        for (Map.Entry<String, BatchGetItem.TableKeys> e : r.requestItems().entrySet()) {
+            String path = "requestItems." + e.getKey() + ".member.keys";
+            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSize(e.getValue().keys(), path, 1)
+             // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
+             .maxSizeWithoutValue(e.getValue().keys(), "RequestItems." + e.getKey() + ".member.Keys", BatchGetItem.MAX_KEYS);
+        }
+        c.check();
+        int total = 0;
+        for (BatchGetItem.TableKeys t : r.requestItems().values()) total += t.keys().size();
+        if (total > BatchGetItem.MAX_KEYS) throw DynamoException.validation("Too many items requested for the BatchGetItem call");
+
+        Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
+        Map<String, Projection> projections = new LinkedHashMap<>();
+        for (Map.Entry<String, BatchGetItem.TableKeys> e : r.requestItems().entrySet()) {
+            BatchGetItem.TableKeys t = e.getValue();
+            ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(null, null, "ScanFilter", null, t.projectionExpression(),
+                    t.attributesToGet(), null, null, t.expressionAttributeNames(), null);
+            projections.put(e.getKey(), ex.projection());
+            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
+            List<Map<String, AttributeValue>> seen = new ArrayList<>();
+            for (Map<String, AttributeValue> key : t.keys()) {
+                table.definition().keys().validateKey(key);
+                for (Map<String, AttributeValue> k : seen) {
+                    if (Values.equalMaps(k, key)) throw DynamoException.validation("Provided list of item keys contains duplicates");
+                }
+                seen.add(key);
+            }
+            tables.put(e.getKey(), table);
+        }
+
+        return new Validated(tables, projections);
+    }
+}
