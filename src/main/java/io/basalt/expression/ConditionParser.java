@@ -12,7 +12,7 @@ import java.util.Set;
  * are the atoms; parentheses group.
  */
 public final class ConditionParser extends ParserBase {
-    static final int MAX_IN_OPERANDS = 100;
+    static final int MAX_IN_OPERANDS = io.basalt.model.ServiceLimits.IN_OPERANDS;
     private static final Set<String> CONDITION_FUNCTIONS =
             Set.of("attribute_exists", "attribute_not_exists", "attribute_type", "begins_with", "contains");
     private static final Set<String> VALID_TYPES = Set.of("S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M");

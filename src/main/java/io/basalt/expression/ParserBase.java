@@ -6,10 +6,10 @@ import java.util.List;
 
 /** Token cursor and document-path parsing shared by the expression parsers. */
 abstract class ParserBase {
-    static final int MAX_EXPRESSION_LENGTH = 4096;
-    static final int MAX_PATH_DEPTH = 32;
+    static final int MAX_EXPRESSION_LENGTH = io.basalt.model.ServiceLimits.EXPRESSION_LENGTH;
+    static final int MAX_PATH_DEPTH = io.basalt.model.ServiceLimits.NESTING_LEVELS;
     /** The service allows at most 300 operators and functions in one expression. */
-    static final int MAX_OPERATORS = 300;
+    static final int MAX_OPERATORS = io.basalt.model.ServiceLimits.EXPRESSION_OPERATORS;
     /** Words of the expression grammar itself: where a name is expected they are a syntax error. */
     private static final java.util.Set<String> GRAMMAR_WORDS = java.util.Set.of("AND", "OR", "NOT", "BETWEEN", "IN");
 

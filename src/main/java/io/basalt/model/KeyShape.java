@@ -13,8 +13,8 @@ import java.util.Map;
  * the service's messages.
  */
 public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
-    public static final int MAX_HASH_KEY_BYTES = 2048;
-    public static final int MAX_RANGE_KEY_BYTES = 1024;
+    public static final int MAX_HASH_KEY_BYTES = ServiceLimits.PARTITION_KEY_BYTES;
+    public static final int MAX_RANGE_KEY_BYTES = ServiceLimits.SORT_KEY_BYTES;
 
     /** One key attribute. */
     public record Part(String name, AttrType type) {}
@@ -126,10 +126,10 @@ public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
 
     private void checkSizes(Map<String, AttributeValue> item) {
         if (ItemSize.of(item.get(hashName())) > MAX_HASH_KEY_BYTES) {
-            throw DynamoException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes");
+            throw DynamoException.validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of" + MAX_HASH_KEY_BYTES + " bytes");
         }
         if (hasRange() && ItemSize.of(item.get(rangeName())) > MAX_RANGE_KEY_BYTES) {
-            throw DynamoException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
+            throw DynamoException.validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of " + MAX_RANGE_KEY_BYTES + " bytes");
         }
     }
 

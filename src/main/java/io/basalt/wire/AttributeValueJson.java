@@ -22,7 +22,7 @@ import java.util.Set;
  */
 public final class AttributeValueJson {
     /** Nesting limit of the service (documents up to 32 levels deep). */
-    public static final int MAX_DEPTH = 32;
+    public static final int MAX_DEPTH = io.basalt.model.ServiceLimits.NESTING_LEVELS;
 
     private AttributeValueJson() {}
 

@@ -29,8 +29,8 @@ import java.util.Map;
  * keys that do not fit the 16 MB response limit come back as UnprocessedKeys.
  */
 public final class BatchGetItem implements Operation<BatchGetItem.Request> {
-    static final int MAX_KEYS = 100;
-    static final long MAX_RESPONSE_BYTES = 16L * 1024 * 1024;
+    static final int MAX_KEYS = io.basalt.model.ServiceLimits.BATCH_GET_KEYS;
+    static final long MAX_RESPONSE_BYTES = io.basalt.model.ServiceLimits.REQUEST_BYTES;
 
     record TableKeys(List<Map<String, AttributeValue>> keys, String projectionExpression,
                      Map<String, String> expressionAttributeNames, List<String> attributesToGet, Boolean consistentRead) {}

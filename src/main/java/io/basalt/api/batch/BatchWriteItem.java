@@ -27,8 +27,8 @@ import java.util.Map;
  * a transaction). Every request is validated before any is applied.
  */
 public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
-    static final int MAX_REQUESTS = 25;
-    static final long MAX_REQUEST_BYTES = 16L * 1024 * 1024;
+    static final int MAX_REQUESTS = io.basalt.model.ServiceLimits.BATCH_WRITE_REQUESTS;
+    static final long MAX_REQUEST_BYTES = io.basalt.model.ServiceLimits.REQUEST_BYTES;
 
     /** One PutRequest (item set) or DeleteRequest (key set). */
     record WriteRequest(Map<String, AttributeValue> item, Map<String, AttributeValue> key, int members) {}

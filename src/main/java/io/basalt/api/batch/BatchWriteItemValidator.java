@@ -39,7 +39,8 @@ final class BatchWriteItemValidator {
         }
         if (total > BatchWriteItem.MAX_REQUESTS || emptyList) {
             c.violation(echo(r.requestItems()), "requestItems",
-                    "Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]");
+                    "Map value must satisfy constraint: [Member must have length less than or equal to " + BatchWriteItem.MAX_REQUESTS
+                            + ", Member must have length greater than or equal to 1]");
         }
         c.check();
         long requestBytes = 0;
@@ -59,7 +60,7 @@ final class BatchWriteItemValidator {
                     if (keys.mistypedBeforeMissing(w.item())) throw KeyShape.schemaMismatch();
                     keys.validateItem(w.item());
                     long size = ItemSize.of(w.item());
-                    if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+                    if (size > io.basalt.model.ServiceLimits.ITEM_BYTES) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
                     requestBytes += size;
                     key = keys.keyOf(w.item());
                 } else {

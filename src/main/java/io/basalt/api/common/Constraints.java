@@ -1,6 +1,7 @@
 package io.basalt.api.common;
 
 import io.basalt.error.ConstraintViolations;
+import io.basalt.model.ServiceLimits;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -38,8 +39,12 @@ public final class Constraints {
     public Constraints tableName(String value, String path) {
         if (value == null) return this;
         if (!NAME.matcher(value).matches()) add(value, path, "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+");
-        if (value.length() < 3) add(value, path, "Member must have length greater than or equal to 3");
-        if (value.length() > 255) add(value, path, "Member must have length less than or equal to 255");
+        if (value.length() < ServiceLimits.NAME_MIN) {
+            add(value, path, "Member must have length greater than or equal to " + ServiceLimits.NAME_MIN);
+        }
+        if (value.length() > ServiceLimits.NAME_MAX) {
+            add(value, path, "Member must have length less than or equal to " + ServiceLimits.NAME_MAX);
+        }
         return this;
     }
 
@@ -54,7 +59,9 @@ public final class Constraints {
             return this;
         }
         if (value.startsWith("arn:")) {
-            if (value.length() > 1024) add(value, path, "Member must have length less than or equal to 1024");
+            if (value.length() > ServiceLimits.ARN_LENGTH) {
+                add(value, path, "Member must have length less than or equal to " + ServiceLimits.ARN_LENGTH);
+            }
             return this;
         }
         return tableName(value, path);

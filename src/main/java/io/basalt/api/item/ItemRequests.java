@@ -19,7 +19,7 @@ import java.util.Map;
 
 /** Steps shared by the single-item operations. */
 final class ItemRequests {
-    static final long MAX_ITEM_BYTES = 400 * 1024;
+    static final long MAX_ITEM_BYTES = io.basalt.model.ServiceLimits.ITEM_BYTES;
 
     private ItemRequests() {}
 

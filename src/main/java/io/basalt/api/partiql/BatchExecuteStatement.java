@@ -31,7 +31,7 @@ import java.util.Map;
  * response holds one result or Error per statement, in order.
  */
 public final class BatchExecuteStatement implements Operation<BatchExecuteStatement.Request> {
-    static final int MAX_STATEMENTS = 25;
+    static final int MAX_STATEMENTS = io.basalt.model.ServiceLimits.BATCH_STATEMENTS;
 
     record Request(List<ExecuteStatement.StatementMember> statements, String returnConsumedCapacity) {}
 

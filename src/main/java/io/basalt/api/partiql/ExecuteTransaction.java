@@ -36,7 +36,7 @@ import java.util.Set;
  * path as TransactWriteItems, with its cancellation reasons and ClientRequestToken idempotency).
  */
 public final class ExecuteTransaction implements Operation<ExecuteTransaction.Request> {
-    static final int MAX_STATEMENTS = 100;
+    static final int MAX_STATEMENTS = io.basalt.model.ServiceLimits.TRANSACTION_ACTIONS;
 
     record Request(List<ExecuteStatement.StatementMember> transactStatements, String clientRequestToken, String returnConsumedCapacity) {}
 

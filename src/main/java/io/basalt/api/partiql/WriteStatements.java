@@ -24,7 +24,7 @@ import java.util.Map;
  * with its index, stream, TTL and counter contributors.
  */
 final class WriteStatements {
-    static final long MAX_ITEM_BYTES = 400 * 1024;
+    static final long MAX_ITEM_BYTES = io.basalt.model.ServiceLimits.ITEM_BYTES;
 
     private WriteStatements() {}
 

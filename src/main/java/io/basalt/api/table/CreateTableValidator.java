@@ -21,9 +21,9 @@ final class CreateTableValidator {
     static final String PROJECTION_TYPE_ENUM = "[ALL, KEYS_ONLY, INCLUDE]";
     static final String STREAM_VIEW_TYPE_ENUM = "[NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]";
     static final String TABLE_CLASS_ENUM = "[STANDARD, STANDARD_INFREQUENT_ACCESS]";
-    static final int MAX_LSIS = 5;
-    static final int MAX_GSIS = 20;
-    static final long MAX_THROUGHPUT = 40_000;
+    static final int MAX_LSIS = io.basalt.model.ServiceLimits.LOCAL_INDEXES;
+    static final int MAX_GSIS = io.basalt.model.ServiceLimits.GLOBAL_INDEXES;
+    static final long MAX_THROUGHPUT = io.basalt.model.ServiceLimits.THROUGHPUT_UNITS;
 
     /** The validated parts of the request. */
     record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,

@@ -11,7 +11,7 @@ import java.util.Map;
 
 /** Tag limits and table ARN resolution for the tagging operations. */
 final class TagRules {
-    static final int MAX_TAGS = 50;
+    static final int MAX_TAGS = io.basalt.model.ServiceLimits.TAGS;
 
     private TagRules() {}
 

@@ -38,8 +38,8 @@ import java.util.Set;
  * all applied in one atomic, version-checked storage batch or none at all.
  */
 public final class TransactWriteItems implements Operation<TransactWriteItems.Request> {
-    static final int MAX_ACTIONS = 100;
-    static final long MAX_BYTES = 4L * 1024 * 1024;
+    static final int MAX_ACTIONS = io.basalt.model.ServiceLimits.TRANSACTION_ACTIONS;
+    static final long MAX_BYTES = io.basalt.model.ServiceLimits.TRANSACTION_BYTES;
 
     record Request(List<TransactAction> transactItems, String clientRequestToken, String returnConsumedCapacity,
                    String returnItemCollectionMetrics) {}
@@ -114,7 +114,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                     if (a.item() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
                     keys.validateItem(a.item());
                     long size = ItemSize.of(a.item());
-                    if (size > 400 * 1024) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+                    if (size > io.basalt.model.ServiceLimits.ITEM_BYTES) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
                     bytes += size;
                     key = keys.keyOf(a.item());
                     mutation = ItemMutations.put(a.item(), condition, rvocf);

@@ -20,7 +20,7 @@ import java.util.Map;
  */
 public final class PageReader {
     /** The service's page size limit on data read. */
-    public static final long MAX_PAGE_BYTES = 1024 * 1024;
+    public static final long MAX_PAGE_BYTES = io.basalt.model.ServiceLimits.PAGE_BYTES;
 
     private final StorageEngine storage;
     private final LargeReads largeReads;
