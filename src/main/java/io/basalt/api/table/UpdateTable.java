@@ -138,7 +138,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
             } else {
                 if (!t.stream().enabled()) {
-                    throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
+                    throw DynamoException.validation("Table has no stream to disable: TableName: " + t.name());
                 }
                 b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous(),
                         engine.clock().millis()));
