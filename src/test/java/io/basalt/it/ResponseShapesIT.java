@@ -93,6 +93,24 @@ class ResponseShapesIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "UpdateTable", parameters = {"GlobalSecondaryIndexUpdates"})
+    void indexNamesOfUpdateTableHaveTheLengthLimit() {
+        Sdk.createHashTable(ddb, "shape_gsi_name");
+        String longName = "n".repeat(256);
+        Sdk.validation("1 validation error detected: Value '" + longName + "' at 'globalSecondaryIndexUpdates.1.member.create.indexName'"
+                        + " failed to satisfy constraint: Member must have length less than or equal to 255",
+                () -> ddb.updateTable(b -> b.tableName("shape_gsi_name")
+                        .attributeDefinitions(a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                        .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName(longName)
+                                .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL))))));
+        // 255 is allowed
+        ddb.updateTable(b -> b.tableName("shape_gsi_name")
+                .attributeDefinitions(a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexUpdates(u -> u.create(g -> g.indexName("n".repeat(255))
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL)))));
+    }
+
+    @Test
     @Covers(operation = "UpdateTable", parameters = {"StreamSpecification"})
     void disablingAStreamThatIsOffIsRefused() {
         Sdk.createHashTable(ddb, "shape_nostream");

@@ -71,6 +71,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
                      CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
         }
+        if (r.gsiUpdates() != null) {
+            for (int i = 0; i < r.gsiUpdates().size(); i++) {
+                TableJson.IndexSpec create = r.gsiUpdates().get(i).create();
+                String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member.create.indexName";
+                if (create != null) c.notNull(create.indexName(), p).tableName(create.indexName(), p);
+            }
+        }
         c.check();
         if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
                 && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
