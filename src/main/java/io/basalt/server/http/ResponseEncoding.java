@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
  * SDKs check it before decompressing).
  */
 final class ResponseEncoding {
-    /** The service's threshold (4 KB; captured against the live service, see docs/compatibility.md). */
+    /** The service's threshold: 4 KB (scylladb test/alternator/test_compressed_response.py, run against the service). */
     static final int THRESHOLD = 4096;
 
     enum Coding { GZIP, DEFLATE }
