@@ -53,6 +53,7 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
                 .maxLength(r.streamArn(), "streamArn", 1024).min(r.limit(), "limit", 1).max(r.limit(), "limit", 100)
                 .minLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 28).maxLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 65)
                 .enumValue(r.filterType(), "shardFilter.type", "[CHILD_SHARDS]")
+                .notNull(r.filterShardId() != null && r.filterType() == null ? null : "", "shardFilter.type")
                 .minLength(r.filterShardId(), "shardFilter.shardId", 28).maxLength(r.filterShardId(), "shardFilter.shardId", 65).check();
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
         TableDefinition t = stream.table();

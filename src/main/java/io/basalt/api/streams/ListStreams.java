@@ -54,6 +54,9 @@ public final class ListStreams implements Operation<ListStreams.Request> {
             streams.add(e.definition());
             labels.add(e.definition().stream().label());
         }
+        if (r.exclusiveStartStreamArn() != null && !StreamArns.wellFormed(r.exclusiveStartStreamArn())) {
+            throw StreamArns.malformed();
+        }
         int start = 0;
         if (r.exclusiveStartStreamArn() != null) {
             for (int i = 0; i < streams.size(); i++) {

@@ -48,7 +48,6 @@ public final class TagResource implements Operation<TagResource.Request> {
             TagRules.checkCount(b.tags().size());
             return b.build();
         });
-        out.writeStartObject();
-        out.writeEndObject();
+        // the service answers with an empty body (not even {})
     }
 }

@@ -45,7 +45,6 @@ public final class UntagResource implements Operation<UntagResource.Request> {
             r.tagKeys().forEach(b.tags()::remove);
             return b.build();
         });
-        out.writeStartObject();
-        out.writeEndObject();
+        // the service answers with an empty body (not even {})
     }
 }

@@ -75,6 +75,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
                      CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
         }
+        if (r.gsiUpdates() != null) {
+            for (int i = 0; i < r.gsiUpdates().size(); i++) {
+                TableJson.IndexSpec create = r.gsiUpdates().get(i).create();
+                String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member.create.indexName";
+                if (create != null) c.notNull(create.indexName(), p).tableName(create.indexName(), p);
+            }
+        }
         c.check();
         if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
                 && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
@@ -142,7 +149,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
             } else {
                 if (!t.stream().enabled()) {
-                    throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
+                    throw DynamoException.validation("Table has no stream to disable: TableName: " + t.name());
                 }
                 b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous(),
                         engine.clock().millis()));
