@@ -227,4 +227,25 @@ class KnownAreasIT extends ServerTestBase {
         validation(m, () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "deep")).updateExpression("SET d = :v")
                 .expressionAttributeValues(Map.of(":v", wrapped(32)))));
     }
+
+    // 6. GSI backfill
+
+    @Test
+    @Covers(operation = "UpdateTable", parameters = {"GlobalSecondaryIndexUpdates"})
+    void backfillSkipsMistypedKeysLaterWritesAreRefused() {
+        Sdk.createHashTable(ddb, "ka_backfill");
+        ddb.putItem(b -> b.tableName("ka_backfill").item(item("pk", "1", "g", n("5"))));
+        ddb.putItem(b -> b.tableName("ka_backfill").item(item("pk", "2", "g", "ok")));
+        ddb.updateTable(b -> b.tableName("ka_backfill")
+                .attributeDefinitions(a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("gix")
+                        .keySchema(k -> k.attributeName("g").keyType(KeyType.HASH)).projection(p -> p.projectionType("ALL")))));
+        Eventually.await(java.time.Duration.ofSeconds(30), "index active", () -> "ACTIVE".equals(
+                ddb.describeTable(b -> b.tableName("ka_backfill")).table().globalSecondaryIndexes().get(0).indexStatusAsString()));
+        var r = ddb.scan(b -> b.tableName("ka_backfill").indexName("gix"));
+        assertEquals(List.of(item("pk", "2", "g", "ok")), r.items(), "the mistyped item is left out silently");
+        // dynalite updateItem.js / batchWriteItem.js (written against the service)
+        validation("One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: gix",
+                () -> ddb.putItem(b -> b.tableName("ka_backfill").item(item("pk", "3", "g", n("5")))));
+    }
 }
