@@ -25,9 +25,6 @@ public final class ItemExpressions {
     public record ReadExpressions(Condition filter, Set<String> filterNames, Projection projection,
                                   ConditionParser.Parsed keyCondition) {}
 
-    public static TableCatalog.Entry table(Engine engine, String nameOrArn) {
-        return ItemRequests.table(engine, nameOrArn);
-    }
 
     public static ReadExpressions forRead(String filterExpression, Map<String, Legacy.FilterCondition> legacyFilter,
                                           String legacyFilterName, String conditionalOperator,

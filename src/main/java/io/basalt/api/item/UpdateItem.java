@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.common.MeteredWrite;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -65,7 +66,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ectx);
         ectx.checkAllUsed();
 
-        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         KeyShape keys = table.definition().keys();
         keys.validateKey(r.key());
         if (update != null) {
