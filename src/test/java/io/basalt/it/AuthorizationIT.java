@@ -285,4 +285,24 @@ class AuthorizationIT {
         fails(PolicyNotFoundException.class, "PolicyNotFoundException",
                 "Resource-based policy not found for the provided ResourceArn: " + arn, () -> admin.getResourcePolicy(b -> b.resourceArn(arn)));
     }
+
+    @Test
+    @Covers(operation = "PutResourcePolicy", parameters = "ResourceArn")
+    void streamsHaveTheirOwnPolicy() {
+        admin.createTable(b -> b.tableName("Feed").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .streamSpecification(s -> s.streamEnabled(true).streamViewType("NEW_IMAGE")));
+        String stream = admin.describeTable(b -> b.tableName("Feed")).table().latestStreamArn();
+        String tableArn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Feed";
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\","
+                + "\"Action\":\"dynamodb:DescribeStream\",\"Resource\":\"" + stream + "\"}]}";
+        String revision = admin.putResourcePolicy(b -> b.resourceArn(stream).policy(policy)).revisionId();
+        assertEquals(revision, admin.getResourcePolicy(b -> b.resourceArn(stream)).revisionId());
+        fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
+                + tableArn, () -> admin.getResourcePolicy(b -> b.resourceArn(tableArn)));
+        String unknown = tableArn + "/stream/2000-01-01T00:00:00.000";
+        fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + unknown + " not found",
+                () -> admin.getResourcePolicy(b -> b.resourceArn(unknown)));
+    }
 }
