@@ -72,7 +72,9 @@ class AuthorizationIT {
               {"Effect": "Allow", "Action": ["dynamodb:PutItem", "dynamodb:UpdateItem"], "Resource": "arn:aws:dynamodb:*:*:table/Books",
                "Condition": {"StringEquals": {"dynamodb:EnclosingOperation": "TransactWriteItems"}}},
               {"Effect": "Deny", "Action": "dynamodb:*", "Resource": "*",
-               "Condition": {"StringEquals": {"dynamodb:ReturnValues": "ALL_OLD"}}}]}""";
+               "Condition": {"StringEquals": {"dynamodb:ReturnValues": "ALL_OLD"}}},
+              {"Effect": "Deny", "Action": "dynamodb:DeleteItem", "Resource": "*",
+               "Condition": {"IpAddress": {"aws:SourceIp": "127.0.0.0/8"}, "Bool": {"aws:SecureTransport": "false"}}}]}""";
 
     @BeforeAll
     static void start() throws IOException {
@@ -194,6 +196,9 @@ class AuthorizationIT {
                 + " with an explicit deny in an identity-based policy", () -> fine.updateItem(b -> b.tableName("Books")
                 .key(item("pk", "f1")).updateExpression("SET title = :t")
                 .expressionAttributeValues(Map.of(":t", AttributeValue.fromS("x"))).returnValues("ALL_OLD")));
+        // the client's address and plain HTTP are condition keys too
+        denied("User: arn:aws:iam::" + ACCOUNT + ":user/fine is not authorized to perform: dynamodb:DeleteItem on resource: " + BOOKS
+                + " with an explicit deny in an identity-based policy", () -> fine.deleteItem(b -> b.tableName("Books").key(item("pk", "f1"))));
     }
 
     @Test

@@ -56,7 +56,8 @@ public final class Authorizer {
     /**
      * @throws DynamoException AccessDeniedException for the first access the caller may not make
      */
-    public void authorize(Principal principal, String operation, String region, Supplier<java.io.InputStream> body) {
+    public void authorize(Principal principal, String operation, String region, Supplier<java.io.InputStream> body,
+                          HttpRequestParts request) {
         CredentialStore.Key key = credentials.find(principal.accessKeyId());
         AuthFile.User user = key == null ? null : key.user();
         List<PolicyDocument> identity = new ArrayList<>();
@@ -73,6 +74,9 @@ public final class Authorizer {
         Map<RequestResources.Access, ContextKeys> perAccess =
                 RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables);
         ContextKeys global = globalKeys(principal);
+        if (request != null) {
+            global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
+        }
         PolicyEvaluator.Caller caller = new PolicyEvaluator.Caller(principal.arn(), principal.accountId());
         for (RequestResources.Access a : accesses) {
             ContextKeys keys = global.copy();

@@ -207,7 +207,7 @@ public final class RequestDispatcher {
             io.basalt.server.auth.Authorizer authz = authorizer;
             if (authz != null) {
                 try {
-                    authz.authorize(principal, op.name(), auth.region(), body::open);
+                    authz.authorize(principal, op.name(), auth.region(), body::open, request.parts());
                 } catch (DynamoException denied) {
                     if (!wellFormed(body)) throw malformed();
                     throw denied;

@@ -30,7 +30,7 @@ public record ConditionClause(Operator operator, Qualifier qualifier, boolean if
         NumericGreaterThan(false), NumericGreaterThanEquals(false),
         DateEquals(false), DateNotEquals(true), DateLessThan(false), DateLessThanEquals(false),
         DateGreaterThan(false), DateGreaterThanEquals(false),
-        Bool(false), ArnEquals(false), ArnLike(false), ArnNotEquals(true), ArnNotLike(true), Null(false);
+        Bool(false), IpAddress(false), NotIpAddress(true), ArnEquals(false), ArnLike(false), ArnNotEquals(true), ArnNotLike(true), Null(false);
 
         final boolean negated;
 
@@ -80,6 +80,9 @@ public record ConditionClause(Operator operator, Qualifier qualifier, boolean if
         String family = family(op);
         if (family.equals("Numeric") && number(v) == null) throw new MalformedPolicyException(where + ": " + op + " needs numbers, not " + v);
         if (family.equals("Date") && instant(v) == null) throw new MalformedPolicyException(where + ": " + op + " needs dates, not " + v);
+        if ((op == Operator.IpAddress || op == Operator.NotIpAddress) && !validRange(v)) {
+            throw new MalformedPolicyException(where + ": " + op + " needs an IP address or CIDR range, not " + v);
+        }
         if ((op == Operator.Bool || op == Operator.Null) && !v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
             throw new MalformedPolicyException(where + ": " + op + " needs true or false, not " + v);
         }
@@ -134,6 +137,7 @@ public record ConditionClause(Operator operator, Qualifier qualifier, boolean if
             case StringLike, StringNotLike -> Patterns.matches(v, r, keys::single, true, false);
             case ArnEquals, ArnLike, ArnNotEquals, ArnNotLike -> Patterns.arnMatches(v, r, keys::single);
             case Bool -> v.equalsIgnoreCase(r);
+            case IpAddress, NotIpAddress -> inRange(r, v);
             case NumericEquals, NumericNotEquals, NumericLessThan, NumericLessThanEquals, NumericGreaterThan,
                  NumericGreaterThanEquals -> compare(number(r), number(v));
             case DateEquals, DateNotEquals, DateLessThan, DateLessThanEquals, DateGreaterThan, DateGreaterThanEquals ->
@@ -165,6 +169,47 @@ public record ConditionClause(Operator operator, Qualifier qualifier, boolean if
         try {
             return new BigDecimal(s.trim());
         } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    private static boolean validRange(String cidr) {
+        int slash = cidr.indexOf('/');
+        byte[] net = address(slash < 0 ? cidr : cidr.substring(0, slash));
+        if (net == null) return false;
+        if (slash < 0) return true;
+        try {
+            int bits = Integer.parseInt(cidr.substring(slash + 1));
+            return bits >= 0 && bits <= net.length * 8;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Whether an address lies in a CIDR range (or equals a plain address); IPv4 and IPv6. */
+    static boolean inRange(String ip, String cidr) {
+        if (!validRange(cidr)) return false;
+        int slash = cidr.indexOf('/');
+        byte[] net = address(slash < 0 ? cidr : cidr.substring(0, slash));
+        byte[] addr = address(ip);
+        if (addr == null || addr.length != net.length) return false;
+        int bits = slash < 0 ? net.length * 8 : Integer.parseInt(cidr.substring(slash + 1));
+        for (int i = 0; i < bits; i++) {
+            int mask = 0x80 >> (i % 8);
+            if ((addr[i / 8] & mask) != (net[i / 8] & mask)) return false;
+        }
+        return true;
+    }
+
+    /** The bytes of a literal IPv4 or IPv6 address (never a host name: no lookup), or null. */
+    private static byte[] address(String s) {
+        String t = s.trim();
+        boolean v4 = t.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+        boolean v6 = t.indexOf(':') >= 0 && t.matches("[0-9A-Fa-f:.]+");
+        if (!v4 && !v6) return null; // never a host name: getByName would look it up
+        try {
+            return java.net.InetAddress.getByName(t).getAddress();
+        } catch (java.net.UnknownHostException e) {
             return null;
         }
     }

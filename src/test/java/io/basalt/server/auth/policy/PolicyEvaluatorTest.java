@@ -153,6 +153,18 @@ class PolicyEvaluatorTest {
     }
 
     @Test
+    void ipAddressOperators() {
+        ContextKeys k = keys().put("aws:SourceIp", "10.1.2.3");
+        assertTrue(condition("{\"IpAddress\":{\"aws:SourceIp\":[\"192.168.0.0/16\",\"10.0.0.0/8\"]}}", k));
+        assertFalse(condition("{\"IpAddress\":{\"aws:SourceIp\":\"10.1.2.4/32\"}}", k));
+        assertTrue(condition("{\"IpAddress\":{\"aws:SourceIp\":\"10.1.2.3\"}}", k));
+        assertTrue(condition("{\"NotIpAddress\":{\"aws:SourceIp\":\"127.0.0.0/8\"}}", k));
+        assertTrue(condition("{\"IpAddress\":{\"aws:SourceIp\":\"2001:db8::/32\"}}", keys().put("aws:SourceIp", "2001:db8:0:0:0:0:0:1")));
+        assertFalse(condition("{\"IpAddress\":{\"aws:SourceIp\":\"10.0.0.0/8\"}}", keys().put("aws:SourceIp", "::1")));
+        assertThrows(MalformedPolicyException.class, () -> condition("{\"IpAddress\":{\"aws:SourceIp\":\"example.com\"}}", k));
+    }
+
+    @Test
     void setQualifiersAndEmptySets() {
         ContextKeys two = keys().putAll("dynamodb:Attributes", List.of("a", "b"));
         ContextKeys empty = keys().putAll("dynamodb:Attributes", List.of());
