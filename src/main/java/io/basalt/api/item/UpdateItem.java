@@ -50,8 +50,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
                 .notNull(r.key(), "key");
         WriteRequestRules.returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
                 o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
-        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected()},
-                new String[] {"AttributeUpdates", "Expected"});
+        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected(), o.conditionalOperator()},
+                new String[] {"AttributeUpdates", "Expected", "ConditionalOperator"});
         String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), o.conditionExpression()},
                 new String[] {"UpdateExpression", "ConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);

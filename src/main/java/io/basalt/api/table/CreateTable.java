@@ -40,6 +40,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableCatalog catalog = engine.catalog();
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
         Map<String, String> tags = TagRules.validateNew(r.tags());
+        if (tags != null) TagRules.checkCount(tags.size()); // the per-resource limit holds at creation too
         if (catalog.find(r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }
