@@ -6,7 +6,9 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 
 /** DeleteResourcePolicy: removes the policy of a table or stream; answers the RevisionId it had. */
@@ -21,17 +23,14 @@ public final class DeleteResourcePolicy implements Operation<DeleteResourcePolic
 
     @Override public String name() { return "DeleteResourcePolicy"; }
 
+    private static final Member<String> RESOURCE_ARN = Member.string("ResourceArn");
+    private static final Member<String> EXPECTED_REVISION_ID = Member.string("ExpectedRevisionId");
+    private static final Structure SHAPE = Structure.of(RESOURCE_ARN, EXPECTED_REVISION_ID);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        String[] f = new String[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ResourceArn" -> f[0] = JsonIn.string(q);
-                case "ExpectedRevisionId" -> f[1] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request(f[0], f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(RESOURCE_ARN), m.get(EXPECTED_REVISION_ID));
     }
 
     @Override

@@ -6,7 +6,8 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 
 /** GetResourcePolicy: the policy document of a table or stream and its RevisionId. */
@@ -21,14 +22,12 @@ public final class GetResourcePolicy implements Operation<GetResourcePolicy.Requ
 
     @Override public String name() { return "GetResourcePolicy"; }
 
+    private static final Member<String> RESOURCE_ARN = Member.string("ResourceArn");
+    private static final Structure SHAPE = Structure.of(RESOURCE_ARN);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        String[] f = new String[1];
-        JsonIn.object(p, (n, q) -> {
-            if (n.equals("ResourceArn")) f[0] = JsonIn.string(q);
-            else JsonIn.skip(q);
-        });
-        return new Request(f[0]);
+        return new Request(SHAPE.readOrEmpty(p).get(RESOURCE_ARN));
     }
 
     @Override

@@ -7,6 +7,9 @@ import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.error.DynamoException;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Function;
@@ -32,19 +35,16 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
 
     @Override public String name() { return "PutResourcePolicy"; }
 
+    private static final Member<String> RESOURCE_ARN = Member.string("ResourceArn");
+    private static final Member<String> POLICY = Member.string("Policy");
+    private static final Member<String> EXPECTED_REVISION_ID = Member.string("ExpectedRevisionId");
+    private static final Member<Boolean> CONFIRM_REMOVE_SELF = Member.bool("ConfirmRemoveSelfResourceAccess");
+    private static final Structure SHAPE = Structure.of(RESOURCE_ARN, POLICY, EXPECTED_REVISION_ID, CONFIRM_REMOVE_SELF);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[4];
-        io.basalt.wire.JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ResourceArn" -> f[0] = io.basalt.wire.JsonIn.string(q);
-                case "Policy" -> f[1] = io.basalt.wire.JsonIn.string(q);
-                case "ExpectedRevisionId" -> f[2] = io.basalt.wire.JsonIn.string(q);
-                case "ConfirmRemoveSelfResourceAccess" -> f[3] = io.basalt.wire.JsonIn.bool(q);
-                default -> io.basalt.wire.JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (String) f[1], (String) f[2], (Boolean) f[3]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(RESOURCE_ARN), m.get(POLICY), m.get(EXPECTED_REVISION_ID), m.get(CONFIRM_REMOVE_SELF));
     }
 
     @Override
