@@ -22,7 +22,9 @@ record Answer(int status, String type, String message, Object body) {
             "TableId", "TableSizeBytes", "IndexSizeBytes", "ItemCount", "LatestStreamLabel",
             "ApproximateCreationDateTime", "SequenceNumber", "StartingSequenceNumber", "EndingSequenceNumber",
             "ShardIterator", "NextShardIterator", "ShardId", "ParentShardId", "eventID", "LastUpdateDateTime",
-            "StreamLabel", "InaccessibleEncryptionDateTime", "RequestId", "ArchivalDateTime");
+            "StreamLabel", "InaccessibleEncryptionDateTime", "RequestId", "ArchivalDateTime", "CreationRequestDateTime");
+    /** Times whose presence matters but whose value cannot match. */
+    private static final Set<String> PRESENCE_ONLY = Set.of("LastUpdateToPayPerRequestDateTime");
     private static final Pattern UUID = Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     private static final Pattern ARN = Pattern.compile("arn:aws:dynamodb:[a-z0-9-]*:[0-9a-z]*:");
     private static final Pattern STREAM_LABEL = Pattern.compile("/stream/[0-9T:.\\-Z]+");
@@ -61,6 +63,10 @@ record Answer(int status, String type, String message, Object body) {
             Map<String, Object> out = new LinkedHashMap<>();
             for (Map.Entry<String, Object> e : ((Map<String, Object>) m).entrySet()) {
                 if (VOLATILE.contains(e.getKey())) continue;
+                if (PRESENCE_ONLY.contains(e.getKey())) {
+                    out.put(e.getKey(), "(present)");
+                    continue;
+                }
                 out.put(e.getKey(), normaliseTree(e.getValue()));
             }
             return out;

@@ -15,7 +15,8 @@ import java.util.Set;
  * Replays one generated sequence against Basalt and a {@link Reference}, compares every answer
  * ({@link AnswerComparator}), settles each difference against the {@link KnownDifferences} and
  * hands the outcome to the {@link DifferenceReport}; optionally records the expected answers (the
- * reference's, or Basalt's where a deliberate entry says Basalt gives the service's answer).
+ * reference's, or Basalt's where a deliberate entry says Basalt gives the service's answer or an
+ * unsettled entry keeps Basalt's answer as a snapshot).
  */
 final class DifferentialRun {
     /** Figures of a run. */
@@ -56,7 +57,7 @@ final class DifferentialRun {
                 Set<KnownDifferences.Entry> matched = new LinkedHashSet<>();
                 List<AnswerComparator.Difference> unmatched = new ArrayList<>();
                 for (AnswerComparator.Difference d : diffs) {
-                    KnownDifferences.Entry e = known.match(request, d, b, r);
+                    KnownDifferences.Entry e = known.match(request, d, b, r, !reference.unsettledApply(request));
                     if (e == null) unmatched.add(d);
                     else matched.add(e);
                 }
@@ -75,10 +76,10 @@ final class DifferentialRun {
     private void record(GeneratedRequest request, Answer b, Answer r, Set<KnownDifferences.Entry> matched,
                         List<AnswerComparator.Difference> unmatched) throws IOException {
         boolean basaltIsService = !matched.isEmpty() && unmatched.isEmpty()
-                && matched.stream().allMatch(KnownDifferences.Entry::deliberate);
+                && matched.stream().allMatch(e -> e.deliberate() || e.unsettled());
         Answer expected = basaltIsService ? b : r;
         recording.write(Json.write(Json.obj("index", request.index(), "operation", request.operation(),
-                "digest", request.digest(), "answer", expected.toJson())));
+                "digest", request.digest(), "expected", basaltIsService ? "basalt" : "reference", "answer", expected.toJson())));
         recording.write('\n');
     }
 }
