@@ -26,7 +26,7 @@ final class ItemRequests implements RequestFamily {
         Map<String, Object> k = t.key(v);
         if (v.chance(92)) return k;
         switch (v.between(0, 4)) {
-            case 0 -> k.remove(k.keySet().iterator().next());
+            case 0 -> { if (!k.isEmpty()) k.remove(k.keySet().iterator().next()); }
             case 1 -> k.put("extra", v.s("x"));
             case 2 -> k.put(t.hash, t.hashType.equals("S") ? v.n("1") : v.s("1"));
             case 3 -> k.put(t.hash, t.hashType.equals("N") ? v.n("") : Json.obj(t.hashType, ""));

@@ -37,8 +37,10 @@ final class Model {
             return k;
         }
 
+        /** Remembers a key written, if it has exactly this table's key attributes. */
         void wrote(Map<String, Object> key) {
-            if (!keys.contains(key) && keys.size() < 40) keys.add(key);
+            boolean exact = key.containsKey(hash) && (range == null ? key.size() == 1 : key.size() == 2 && key.containsKey(range));
+            if (exact && !keys.contains(key) && keys.size() < 40) keys.add(key);
         }
     }
 
