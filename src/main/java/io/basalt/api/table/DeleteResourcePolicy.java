@@ -38,7 +38,7 @@ public final class DeleteResourcePolicy implements Operation<DeleteResourcePolic
         new io.basalt.api.common.Constraints().maxLength(r.expectedRevisionId(), "expectedRevisionId", 255).check();
         ResourcePolicyRules.Target target = ResourcePolicyRules.resolve(engine.catalog(), ctx, r.resourceArn(), name());
         String[] revision = new String[1];
-        engine.catalog().update(target.tableName(), TableNames.notFound(target.tableName()), t -> {
+        engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());
             if (current == null) throw ResourcePolicyRules.noPolicy(target.arn());
             ResourcePolicyRules.checkExpected(current, target.arn(), r.expectedRevisionId());

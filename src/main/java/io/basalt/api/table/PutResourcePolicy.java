@@ -58,7 +58,7 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
         String fault = policyCheck.apply(r.policy());
         if (fault != null) throw DynamoException.validation("Invalid policy document: " + fault);
         String[] revision = new String[1];
-        engine.catalog().update(target.tableName(), TableNames.notFound(target.tableName()), t -> {
+        engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());
             ResourcePolicyRules.checkExpected(current, target.arn(), r.expectedRevisionId());
             if (current != null && current.document().equals(r.policy())) {

@@ -146,7 +146,7 @@ public final class Authorizer {
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);
-        TableCatalog.Entry e = tables.find(table);
+        TableCatalog.Entry e = tables.find(parts[4], table);
         if (e == null) return null;
         String label = null;
         if (slash >= 0 && rest.startsWith("stream/", slash + 1)) label = rest.substring(slash + 1 + "stream/".length());

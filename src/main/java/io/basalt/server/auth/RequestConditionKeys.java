@@ -257,12 +257,15 @@ final class RequestConditionKeys {
 
     private KeyShape shape(String tableNameOrArn, String index) {
         String name = tableNameOrArn;
+        String owner = account;
         if (name.startsWith("arn:")) {
+            String[] parts = name.split(":", 6);
             int slash = name.indexOf(":table/");
-            if (slash < 0) return null;
+            if (slash < 0 || parts.length < 6) return null;
+            owner = parts[4];
             name = name.substring(slash + ":table/".length());
         }
-        TableCatalog.Entry e = catalog.find(name);
+        TableCatalog.Entry e = catalog.find(owner, name);
         if (e == null) return null;
         TableDefinition t = e.definition();
         if (index == null) return t.keys();
