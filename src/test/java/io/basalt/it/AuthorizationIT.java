@@ -310,4 +310,33 @@ class AuthorizationIT {
         fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + unknown + " not found",
                 () -> admin.getResourcePolicy(b -> b.resourceArn(unknown)));
     }
+
+    @Test
+    void boto3GetsTheSameAllowsAndDenials() throws Exception {
+        String script = """
+                import boto3, botocore, sys
+                def client(key, secret):
+                    return boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1",
+                        aws_access_key_id=key, aws_secret_access_key=secret,
+                        config=botocore.config.Config(retries={"max_attempts": 0}))
+                carl = client("AKIACARL", "carl-secret")
+                carl.put_item(TableName="Notes", Item={"owner": {"S": "carl"}, "id": {"S": "py"}})
+                print("allowed|" + carl.get_item(TableName="Notes", Key={"owner": {"S": "carl"}, "id": {"S": "py"}})["Item"]["id"]["S"])
+                calls = [lambda: carl.get_item(TableName="Notes", Key={"owner": {"S": "alice"}, "id": {"S": "1"}}),
+                         lambda: client("AKIAREADER", "reader-secret").put_item(TableName="Books", Item={"pk": {"S": "py"}})]
+                for call in calls:
+                    try:
+                        call()
+                        print("accepted"); sys.exit(1)
+                    except botocore.exceptions.ClientError as e:
+                        print(e.response["Error"]["Code"] + "|" + e.response["Error"]["Message"])
+                """;
+        Path py = dir.resolve("authorization_check.py");
+        Files.writeString(py, script);
+        Process p = new ProcessBuilder("python3", py.toString(), server.endpoint().toString()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), output);
+        assertEquals(List.of("allowed|py", "AccessDeniedException|" + noAllow("carl", "GetItem", NOTES),
+                "AccessDeniedException|" + noAllow("reader", "PutItem", BOOKS)), output.lines().toList());
+    }
 }
