@@ -236,6 +236,28 @@ class AuthorizationIT {
     }
 
     @Test
+    @Covers(operation = "CreateTable", parameters = "ResourcePolicy")
+    void aResourcePolicyGivenAtCreationApplies() {
+        String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Drawer";
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
+                + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT + ":user/writer\"},\"Action\":\"dynamodb:PutItem\","
+                + "\"Resource\":\"" + arn + "\"}]}";
+        admin.createTable(b -> b.tableName("Drawer").billingMode(BillingMode.PAY_PER_REQUEST).resourcePolicy(policy)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+        assertEquals(policy, admin.getResourcePolicy(b -> b.resourceArn(arn)).policy());
+        writer.putItem(b -> b.tableName("Drawer").item(item("pk", "d1")));
+        denied(noAllow("writer", "GetItem", arn), () -> writer.getItem(b -> b.tableName("Drawer").key(item("pk", "d1"))));
+        DynamoDbException bad = org.junit.jupiter.api.Assertions.assertThrows(DynamoDbException.class,
+                () -> admin.createTable(b -> b.tableName("Drawer2").billingMode(BillingMode.PAY_PER_REQUEST).resourcePolicy("{not a policy")
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))));
+        assertEquals("ValidationException", bad.awsErrorDetails().errorCode());
+        assertTrue(bad.awsErrorDetails().errorMessage().startsWith("Invalid policy document: "), bad.awsErrorDetails().errorMessage());
+        assertEquals(List.of(), admin.listTables().tableNames().stream().filter("Drawer2"::equals).toList(), "nothing created");
+    }
+
+    @Test
     @Covers(operation = "PutResourcePolicy", parameters = {"ResourceArn", "Policy", "ExpectedRevisionId"})
     @Covers(operation = "GetResourcePolicy", parameters = "ResourceArn")
     @Covers(operation = "DeleteResourcePolicy", parameters = {"ResourceArn", "ExpectedRevisionId"})
