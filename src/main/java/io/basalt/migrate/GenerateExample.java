@@ -21,7 +21,7 @@ final class GenerateExample {
 
             Creates the gaming example's tables (examples/gaming/schema.sql: players, games, players_games;
             existing ones are dropped) and fills them: N association rows (default 1,000,000), N/10 players
-            (10 games each on average) and N/1000 games (1000 players each), as in the whitepaper's access
+            (at least 1000; 10 games each on average) and N/1000 games (1000 players each), as in the whitepaper's access
             patterns. Works on PostgreSQL, MariaDB/MySQL and SQLite.
             """;
 
@@ -40,8 +40,9 @@ final class GenerateExample {
         Args a = new Args(args, Set.of("source", "user", "password", "rows", "seed", "driver-jar"), Set.of());
         if (a.positional.size() != 1 || !a.positional.get(0).equals("gaming")) throw new Args.UsageError("the one example is 'gaming'");
         long rows = a.intValue("rows", 1_000_000);
-        long players = Math.max(1, rows / 10), games = Math.max(1, (rows + 999) / 1000);
-        if (rows > games * players) throw new Args.UsageError("--rows too small to form distinct pairs");
+        if (rows < 1) throw new Args.UsageError("--rows: at least 1");
+        long games = Math.max(1, (rows + 999) / 1000), perGame = (rows + games - 1) / games;
+        long players = Math.max(rows / 10, perGame); // a game's players are distinct
         Random random = new Random(a.intValue("seed", 1));
         PrintStream progress = System.console() != null ? err : null;
         try (Connection c = JdbcSource.connect(a.required("source"), a.get("user"), a.get("password", env.get("BASALT_SOURCE_PASSWORD")),
@@ -63,7 +64,6 @@ final class GenerateExample {
                 ps.setString(o + 2, name(random) + " " + name(random) + " " + i);
                 ps.setString(o + 3, TYPES[random.nextInt(TYPES.length)]);
             }, progress);
-            long perGame = (rows + games - 1) / games;
             insert(c, "players_games", 4, rows, (ps, o, r) -> {
                 long game = r % games, nth = r / games; // game g's nth player: distinct players for one game
                 long player = (nth * Math.max(1, players / perGame) + game * 7919) % players;

@@ -102,6 +102,9 @@ public final class MigrateCommand {
         } catch (ModelException e) {
             err.println("basalt migrate " + command + ": " + e.getMessage());
             return 1;
+        } catch (java.nio.file.NoSuchFileException e) {
+            err.println("basalt migrate " + command + ": no such file: " + e.getFile());
+            return 1;
         } catch (IOException e) {
             err.println("basalt migrate " + command + ": " + e);
             return 1;

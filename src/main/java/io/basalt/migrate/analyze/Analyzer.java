@@ -251,7 +251,8 @@ public final class Analyzer {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("column", col);
             m.put("role", e.getValue());
-            m.put("distinct", single("SELECT COUNT(DISTINCT " + q + ") FROM " + from));
+            long distinct = single("SELECT COUNT(DISTINCT " + q + ") FROM " + from);
+            m.put("distinct", distinct);
             List<Object> top = new ArrayList<>();
             String limit = " LIMIT 5";
             try (Statement st = conn.createStatement();
@@ -267,7 +268,7 @@ public final class Analyzer {
             m.put("topValues", top);
             double share = top.isEmpty() ? 0 : (double) ((Map<?, ?>) top.get(0)).get("share");
             m.put("topShare", share);
-            boolean hot = rows > 1 && share > options.hotShare();
+            boolean hot = distinct < rows && share > options.hotShare(); // a unique column's values are one item each
             m.put("hotPartition", hot);
             if (hot) {
                 warnings.add("hot partition: as a partition key, " + col + " would put " + Math.round(share * 1000) / 10.0
