@@ -75,7 +75,7 @@ class StatusTransitionsIT {
                 .tableName("status_stream").streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY))));
         ddb.updateTable(b -> b.tableName("status_stream").streamSpecification(st -> st.streamEnabled(false)));
         assertEquals("DISABLING", status.get());
-        validation("Table does not have a stream enabled: TableName: status_stream", () -> ddb.updateTable(b -> b
+        validation("Table has no stream to disable: TableName: status_stream", () -> ddb.updateTable(b -> b
                 .tableName("status_stream").streamSpecification(st -> st.streamEnabled(false))));
         afterDelay("DISABLING", "DISABLED", status);
     }

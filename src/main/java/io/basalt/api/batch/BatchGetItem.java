@@ -11,13 +11,16 @@ import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.Throttled;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.engine.query.LargeReads;
 import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.query.LargeReads;
 import io.basalt.expression.Projection;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -45,32 +48,26 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
 
     @Override public String name() { return "BatchGetItem"; }
 
+    private static final Member<List<Map<String, AttributeValue>>> KEYS =
+            Member.of("Keys", q -> JsonIn.list(q, AttributeValueJson::readItem));
+    private static final Member<String> PROJECTION_EXPRESSION = Member.string("ProjectionExpression");
+    private static final Member<Map<String, String>> NAMES = Member.stringMap("ExpressionAttributeNames");
+    private static final Member<List<String>> ATTRIBUTES_TO_GET = Member.stringList("AttributesToGet");
+    private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
+    private static final Structure KEYS_AND_ATTRIBUTES = Structure.of(KEYS, PROJECTION_EXPRESSION, NAMES,
+            ATTRIBUTES_TO_GET, CONSISTENT_READ);
+    private static final Member<Map<String, TableKeys>> REQUEST_ITEMS = Member.of("RequestItems", q -> JsonIn.map(q, r -> {
+        Members t = KEYS_AND_ATTRIBUTES.readOrEmpty(r);
+        return new TableKeys(t.get(KEYS), t.get(PROJECTION_EXPRESSION), t.get(NAMES), t.get(ATTRIBUTES_TO_GET),
+                t.get(CONSISTENT_READ));
+    }));
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Structure SHAPE = Structure.of(REQUEST_ITEMS, RETURN_CONSUMED_CAPACITY);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "RequestItems" -> f[0] = JsonIn.map(q, r -> {
-                    Object[] t = new Object[5];
-                    JsonIn.object(r, (m, x) -> {
-                        switch (m) {
-                            case "Keys" -> t[0] = JsonIn.list(x, AttributeValueJson::readItem);
-                            case "ProjectionExpression" -> t[1] = JsonIn.string(x);
-                            case "ExpressionAttributeNames" -> t[2] = JsonIn.stringMap(x);
-                            case "AttributesToGet" -> t[3] = JsonIn.stringList(x);
-                            case "ConsistentRead" -> t[4] = JsonIn.bool(x);
-                            default -> JsonIn.skip(x);
-                        }
-                    });
-                    return new TableKeys((List<Map<String, AttributeValue>>) t[0], (String) t[1],
-                            (Map<String, String>) t[2], (List<String>) t[3], (Boolean) t[4]);
-                });
-                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((Map<String, TableKeys>) f[0], (String) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(REQUEST_ITEMS), m.get(RETURN_CONSUMED_CAPACITY));
     }
 
     @Override

@@ -16,6 +16,9 @@ import io.basalt.engine.item.WriteOutcome;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,42 +46,33 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
 
     @Override public String name() { return "BatchWriteItem"; }
 
+    private static final Member<Map<String, AttributeValue>> ITEM = Member.of("Item", AttributeValueJson::readItem);
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Structure PUT_SHAPE = Structure.of(ITEM);
+    private static final Structure DELETE_SHAPE = Structure.of(KEY);
+    /** Sent even as JSON null, a PutRequest or DeleteRequest counts as a member of its WriteRequest. */
+    private static final Member<Members> PUT_REQUEST = Member.of("PutRequest", PUT_SHAPE::readOrEmpty);
+    private static final Member<Members> DELETE_REQUEST = Member.of("DeleteRequest", DELETE_SHAPE::readOrEmpty);
+    private static final Structure WRITE_REQUEST = Structure.of(PUT_REQUEST, DELETE_REQUEST);
+    private static final Member<Map<String, List<WriteRequest>>> REQUEST_ITEMS =
+            Member.of("RequestItems", q -> JsonIn.map(q, r -> JsonIn.list(r, BatchWriteItem::writeRequest)));
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Member<String> RETURN_ITEM_COLLECTION_METRICS = Member.string("ReturnItemCollectionMetrics");
+    private static final Structure SHAPE = Structure.of(REQUEST_ITEMS, RETURN_CONSUMED_CAPACITY,
+            RETURN_ITEM_COLLECTION_METRICS);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[3];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "RequestItems" -> f[0] = JsonIn.map(q, r -> JsonIn.list(r, x -> {
-                    Object[] w = new Object[3];
-                    w[2] = 0;
-                    JsonIn.object(x, (m, y) -> {
-                        switch (m) {
-                            case "PutRequest" -> {
-                                w[2] = (int) w[2] + 1;
-                                JsonIn.object(y, (k, z) -> {
-                                    if (k.equals("Item")) w[0] = AttributeValueJson.readItem(z);
-                                    else JsonIn.skip(z);
-                                });
-                            }
-                            case "DeleteRequest" -> {
-                                w[2] = (int) w[2] + 1;
-                                JsonIn.object(y, (k, z) -> {
-                                    if (k.equals("Key")) w[1] = AttributeValueJson.readItem(z);
-                                    else JsonIn.skip(z);
-                                });
-                            }
-                            default -> JsonIn.skip(y);
-                        }
-                    });
-                    return new WriteRequest((Map<String, AttributeValue>) w[0], (Map<String, AttributeValue>) w[1], (int) w[2]);
-                }));
-                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
-                case "ReturnItemCollectionMetrics" -> f[2] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((Map<String, List<WriteRequest>>) f[0], (String) f[1], (String) f[2]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(REQUEST_ITEMS), m.get(RETURN_CONSUMED_CAPACITY), m.get(RETURN_ITEM_COLLECTION_METRICS));
+    }
+
+    private static WriteRequest writeRequest(JsonParser p) throws IOException {
+        Members m = WRITE_REQUEST.readOrEmpty(p);
+        Members put = m.get(PUT_REQUEST);
+        Members delete = m.get(DELETE_REQUEST);
+        return new WriteRequest(put == null ? null : put.get(ITEM), delete == null ? null : delete.get(KEY),
+                (put == null ? 0 : 1) + (delete == null ? 0 : 1));
     }
 
     @Override

@@ -3,25 +3,21 @@ package io.basalt.api.item;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.Map;
 
 /** A DeleteItem request as sent. */
 public record DeleteItemRequest(String tableName, Map<String, AttributeValue> key, WriteOptions options) {
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, KEY).with(WriteOptions.MEMBERS);
+
     public static DeleteItemRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        WriteOptions.Reader shared = new WriteOptions.Reader();
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "Key" -> f[1] = AttributeValueJson.readItem(q);
-                default -> {
-                    if (!shared.field(name, q)) JsonIn.skip(q);
-                }
-            }
-        });
-        return new DeleteItemRequest((String) f[0], PutItemRequest.cast(f[1]), shared.build());
+        Members m = SHAPE.readOrEmpty(p);
+        return new DeleteItemRequest(m.get(TABLE_NAME), m.get(KEY), WriteOptions.from(m));
     }
 }

@@ -3,7 +3,9 @@ package io.basalt.api.item;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -18,21 +20,19 @@ public record GetItemRequest(
         List<String> attributesToGet,
         String returnConsumedCapacity) {
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
+    private static final Member<String> PROJECTION_EXPRESSION = Member.string("ProjectionExpression");
+    private static final Member<Map<String, String>> NAMES = Member.stringMap("ExpressionAttributeNames");
+    private static final Member<List<String>> ATTRIBUTES_TO_GET = Member.stringList("AttributesToGet");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, KEY, CONSISTENT_READ, PROJECTION_EXPRESSION,
+            NAMES, ATTRIBUTES_TO_GET, RETURN_CONSUMED_CAPACITY);
+
     public static GetItemRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[7];
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "Key" -> f[1] = AttributeValueJson.readItem(q);
-                case "ConsistentRead" -> f[2] = JsonIn.bool(q);
-                case "ProjectionExpression" -> f[3] = JsonIn.string(q);
-                case "ExpressionAttributeNames" -> f[4] = JsonIn.stringMap(q);
-                case "AttributesToGet" -> f[5] = JsonIn.stringList(q);
-                case "ReturnConsumedCapacity" -> f[6] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new GetItemRequest((String) f[0], PutItemRequest.cast(f[1]), (Boolean) f[2], (String) f[3],
-                PutItemRequest.cast(f[4]), PutItemRequest.cast(f[5]), (String) f[6]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new GetItemRequest(m.get(TABLE_NAME), m.get(KEY), m.get(CONSISTENT_READ), m.get(PROJECTION_EXPRESSION),
+                m.get(NAMES), m.get(ATTRIBUTES_TO_GET), m.get(RETURN_CONSUMED_CAPACITY));
     }
 }

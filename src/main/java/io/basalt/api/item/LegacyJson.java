@@ -5,6 +5,9 @@ import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -14,56 +17,37 @@ import java.util.Map;
  * Condition maps of QueryFilter / ScanFilter / KeyConditions.
  */
 public final class LegacyJson {
+    private static final Member<AttributeValue> VALUE = Member.of("Value", AttributeValueJson::read);
+    private static final Member<Boolean> EXISTS = Member.bool("Exists");
+    private static final Member<String> COMPARISON_OPERATOR = Member.string("ComparisonOperator");
+    private static final Member<List<AttributeValue>> VALUE_LIST =
+            Member.of("AttributeValueList", p -> JsonIn.list(p, AttributeValueJson::read));
+    private static final Member<String> ACTION = Member.string("Action");
+
+    private static final Structure EXPECTED = Structure.of(VALUE, EXISTS, COMPARISON_OPERATOR, VALUE_LIST);
+    private static final Structure ATTRIBUTE_UPDATE = Structure.of(ACTION, VALUE);
+    private static final Structure CONDITION = Structure.of(COMPARISON_OPERATOR, VALUE_LIST);
+
     private LegacyJson() {}
 
-    
     public static Map<String, Legacy.Expected> readExpected(JsonParser p) throws IOException {
-        return JsonIn.map(p, LegacyJson::readExpectedEntry);
-    }
-
-    private static Legacy.Expected readExpectedEntry(JsonParser p) throws IOException {
-        Object[] f = new Object[4];
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "Value" -> f[0] = AttributeValueJson.read(q);
-                case "Exists" -> f[1] = JsonIn.bool(q);
-                case "ComparisonOperator" -> f[2] = JsonIn.string(q);
-                case "AttributeValueList" -> f[3] = JsonIn.list(q, AttributeValueJson::read);
-                default -> JsonIn.skip(q);
-            }
+        return JsonIn.map(p, q -> {
+            Members m = EXPECTED.readOrEmpty(q);
+            return new Legacy.Expected(m.get(VALUE), m.get(EXISTS), m.get(COMPARISON_OPERATOR), m.get(VALUE_LIST));
         });
-        @SuppressWarnings("unchecked")
-        List<AttributeValue> list = (List<AttributeValue>) f[3];
-        return new Legacy.Expected((AttributeValue) f[0], (Boolean) f[1], (String) f[2], list);
     }
 
     public static Map<String, Legacy.AttributeUpdate> readAttributeUpdates(JsonParser p) throws IOException {
         return JsonIn.map(p, q -> {
-            Object[] f = new Object[2];
-            JsonIn.object(q, (name, r) -> {
-                switch (name) {
-                    case "Action" -> f[0] = JsonIn.string(r);
-                    case "Value" -> f[1] = AttributeValueJson.read(r);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            return new Legacy.AttributeUpdate((String) f[0], (AttributeValue) f[1]);
+            Members m = ATTRIBUTE_UPDATE.readOrEmpty(q);
+            return new Legacy.AttributeUpdate(m.get(ACTION), m.get(VALUE));
         });
     }
 
     public static Map<String, Legacy.FilterCondition> readConditions(JsonParser p) throws IOException {
         return JsonIn.map(p, q -> {
-            Object[] f = new Object[2];
-            JsonIn.object(q, (name, r) -> {
-                switch (name) {
-                    case "ComparisonOperator" -> f[0] = JsonIn.string(r);
-                    case "AttributeValueList" -> f[1] = JsonIn.list(r, AttributeValueJson::read);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            @SuppressWarnings("unchecked")
-            List<AttributeValue> list = (List<AttributeValue>) f[1];
-            return new Legacy.FilterCondition((String) f[0], list);
+            Members m = CONDITION.readOrEmpty(q);
+            return new Legacy.FilterCondition(m.get(COMPARISON_OPERATOR), m.get(VALUE_LIST));
         });
     }
 }

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.Map;
 
@@ -12,21 +14,17 @@ import java.util.Map;
 public record UpdateItemRequest(String tableName, Map<String, AttributeValue> key, String updateExpression,
                                 Map<String, Legacy.AttributeUpdate> attributeUpdates, WriteOptions options) {
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Member<String> UPDATE_EXPRESSION = Member.string("UpdateExpression");
+    private static final Member<Map<String, Legacy.AttributeUpdate>> ATTRIBUTE_UPDATES =
+            Member.of("AttributeUpdates", LegacyJson::readAttributeUpdates);
+    private static final Structure SHAPE =
+            Structure.of(TABLE_NAME, KEY, UPDATE_EXPRESSION, ATTRIBUTE_UPDATES).with(WriteOptions.MEMBERS);
+
     public static UpdateItemRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[4];
-        WriteOptions.Reader shared = new WriteOptions.Reader();
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "Key" -> f[1] = AttributeValueJson.readItem(q);
-                case "UpdateExpression" -> f[2] = JsonIn.string(q);
-                case "AttributeUpdates" -> f[3] = LegacyJson.readAttributeUpdates(q);
-                default -> {
-                    if (!shared.field(name, q)) JsonIn.skip(q);
-                }
-            }
-        });
-        return new UpdateItemRequest((String) f[0], PutItemRequest.cast(f[1]), (String) f[2], PutItemRequest.cast(f[3]),
-                shared.build());
+        Members m = SHAPE.readOrEmpty(p);
+        return new UpdateItemRequest(m.get(TABLE_NAME), m.get(KEY), m.get(UPDATE_EXPRESSION), m.get(ATTRIBUTE_UPDATES),
+                WriteOptions.from(m));
     }
 }

@@ -1,11 +1,11 @@
 package io.basalt.api.item;
 
-import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
-import java.io.IOException;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.util.Map;
 
 /**
@@ -28,34 +28,27 @@ public record WriteOptions(
         return new io.basalt.expression.ExpressionContext(expressionAttributeNames, expressionAttributeValues);
     }
 
-    /** Collects the shared members while an operation's parser walks the request. */
-    static final class Reader {
-        private final Object[] f = new Object[9];
+    private static final Member<String> CONDITION_EXPRESSION = Member.string("ConditionExpression");
+    private static final Member<Map<String, String>> NAMES = Member.stringMap("ExpressionAttributeNames");
+    private static final Member<Map<String, AttributeValue>> VALUES =
+            Member.of("ExpressionAttributeValues", AttributeValueJson::readValueMap);
+    private static final Member<Map<String, Legacy.Expected>> EXPECTED = Member.of("Expected", LegacyJson::readExpected);
+    private static final Member<String> CONDITIONAL_OPERATOR = Member.string("ConditionalOperator");
+    private static final Member<String> RETURN_VALUES = Member.string("ReturnValues");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Member<String> RETURN_ITEM_COLLECTION_METRICS = Member.string("ReturnItemCollectionMetrics");
+    private static final Member<String> RETURN_VALUES_ON_CONDITION_CHECK_FAILURE =
+            Member.string("ReturnValuesOnConditionCheckFailure");
 
-        /** Reads the member if it is one of the shared ones; returns false otherwise. */
-        boolean field(String name, JsonParser p) throws IOException {
-            switch (name) {
-                case "ConditionExpression" -> f[0] = JsonIn.string(p);
-                case "ExpressionAttributeNames" -> f[1] = JsonIn.stringMap(p);
-                case "ExpressionAttributeValues" -> f[2] = AttributeValueJson.readValueMap(p);
-                case "Expected" -> f[3] = LegacyJson.readExpected(p);
-                case "ConditionalOperator" -> f[4] = JsonIn.string(p);
-                case "ReturnValues" -> f[5] = JsonIn.string(p);
-                case "ReturnConsumedCapacity" -> f[6] = JsonIn.string(p);
-                case "ReturnItemCollectionMetrics" -> f[7] = JsonIn.string(p);
-                case "ReturnValuesOnConditionCheckFailure" -> f[8] = JsonIn.string(p);
-                default -> {
-                    return false;
-                }
-            }
-            return true;
-        }
+    /** The shared members, to add to each operation's own ({@link Structure#with}). */
+    static final Structure MEMBERS = Structure.of(CONDITION_EXPRESSION, NAMES, VALUES, EXPECTED, CONDITIONAL_OPERATOR,
+            RETURN_VALUES, RETURN_CONSUMED_CAPACITY, RETURN_ITEM_COLLECTION_METRICS,
+            RETURN_VALUES_ON_CONDITION_CHECK_FAILURE);
 
-        @SuppressWarnings("unchecked")
-        WriteOptions build() {
-            return new WriteOptions((String) f[0], (Map<String, String>) f[1], (Map<String, AttributeValue>) f[2],
-                    (Map<String, Legacy.Expected>) f[3], (String) f[4], (String) f[5], (String) f[6], (String) f[7],
-                    (String) f[8]);
-        }
+    /** The shared members of a request read with a structure that includes {@link #MEMBERS}. */
+    static WriteOptions from(Members m) {
+        return new WriteOptions(m.get(CONDITION_EXPRESSION), m.get(NAMES), m.get(VALUES), m.get(EXPECTED),
+                m.get(CONDITIONAL_OPERATOR), m.get(RETURN_VALUES), m.get(RETURN_CONSUMED_CAPACITY),
+                m.get(RETURN_ITEM_COLLECTION_METRICS), m.get(RETURN_VALUES_ON_CONDITION_CHECK_FAILURE));
     }
 }

@@ -4,13 +4,13 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.MeteredWrite;
-import io.basalt.engine.capacity.Partition;
-import io.basalt.engine.capacity.TableCapacity;
-import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.partiql.PartiqlErrors;
@@ -18,7 +18,9 @@ import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,18 +45,15 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
 
     @Override public String name() { return "BatchExecuteStatement"; }
 
+    private static final Member<List<ExecuteStatement.StatementMember>> STATEMENTS =
+            Member.of("Statements", ExecuteStatement.StatementMember::parseList);
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Structure SHAPE = Structure.of(STATEMENTS, RETURN_CONSUMED_CAPACITY);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "Statements" -> f[0] = ExecuteStatement.StatementMember.parseList(q);
-                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((List<ExecuteStatement.StatementMember>) f[0], (String) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(STATEMENTS), m.get(RETURN_CONSUMED_CAPACITY));
     }
 
     /** A statement's parse result: the statement or its error. */

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.MeteredWrite;
-import io.basalt.engine.capacity.TableCapacity;
-import io.basalt.api.common.Constraints;
 import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -19,6 +19,9 @@ import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -38,24 +41,22 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
 
     @Override public String name() { return "ExecuteStatement"; }
 
+    private static final Member<String> STATEMENT = Member.string("Statement");
+    private static final Member<List<AttributeValue>> PARAMETERS =
+            Member.of("Parameters", q -> JsonIn.list(q, AttributeValueJson::read));
+    private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
+    private static final Member<String> NEXT_TOKEN = Member.string("NextToken");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Member<String> RVOCF = Member.string("ReturnValuesOnConditionCheckFailure");
+    private static final Structure SHAPE = Structure.of(STATEMENT, PARAMETERS, CONSISTENT_READ, NEXT_TOKEN, LIMIT,
+            RETURN_CONSUMED_CAPACITY, RVOCF);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[7];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "Statement" -> f[0] = JsonIn.string(q);
-                case "Parameters" -> f[1] = JsonIn.list(q, AttributeValueJson::read);
-                case "ConsistentRead" -> f[2] = JsonIn.bool(q);
-                case "NextToken" -> f[3] = JsonIn.string(q);
-                case "Limit" -> f[4] = JsonIn.integer(q);
-                case "ReturnConsumedCapacity" -> f[5] = JsonIn.string(q);
-                case "ReturnValuesOnConditionCheckFailure" -> f[6] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (List<AttributeValue>) f[1], (Boolean) f[2], (String) f[3], (Long) f[4],
-                (String) f[5], (String) f[6]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(STATEMENT), m.get(PARAMETERS), m.get(CONSISTENT_READ), m.get(NEXT_TOKEN), m.get(LIMIT),
+                m.get(RETURN_CONSUMED_CAPACITY), m.get(RVOCF));
     }
 
     /**
@@ -65,20 +66,12 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
     record StatementMember(String statement, List<AttributeValue> parameters, Boolean consistentRead,
                            String returnValuesOnConditionCheckFailure) {
 
-        @SuppressWarnings("unchecked")
+        private static final Structure SHAPE = Structure.of(STATEMENT, PARAMETERS, CONSISTENT_READ, RVOCF);
+
         static List<StatementMember> parseList(JsonParser p) throws IOException {
             return JsonIn.list(p, x -> {
-                Object[] s = new Object[4];
-                JsonIn.object(x, (m, y) -> {
-                    switch (m) {
-                        case "Statement" -> s[0] = JsonIn.string(y);
-                        case "Parameters" -> s[1] = JsonIn.list(y, AttributeValueJson::read);
-                        case "ConsistentRead" -> s[2] = JsonIn.bool(y);
-                        case "ReturnValuesOnConditionCheckFailure" -> s[3] = JsonIn.string(y);
-                        default -> JsonIn.skip(y);
-                    }
-                });
-                return new StatementMember((String) s[0], (List<AttributeValue>) s[1], (Boolean) s[2], (String) s[3]);
+                Members m = SHAPE.readOrEmpty(x);
+                return new StatementMember(m.get(STATEMENT), m.get(PARAMETERS), m.get(CONSISTENT_READ), m.get(RVOCF));
             });
         }
 

@@ -4,14 +4,14 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConsumedCapacityWriter;
-import io.basalt.api.transact.TransactionThrottling;
-import io.basalt.engine.capacity.Partition;
-import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.transact.TransactionCommit;
+import io.basalt.api.transact.TransactionThrottling;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
+import io.basalt.engine.capacity.Partition;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.engine.transact.IdempotencyCache;
 import io.basalt.error.DynamoException;
@@ -20,7 +20,9 @@ import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -50,19 +52,16 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
 
     @Override public String name() { return "ExecuteTransaction"; }
 
+    private static final Member<List<ExecuteStatement.StatementMember>> TRANSACT_STATEMENTS =
+            Member.of("TransactStatements", ExecuteStatement.StatementMember::parseList);
+    private static final Member<String> CLIENT_REQUEST_TOKEN = Member.string("ClientRequestToken");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Structure SHAPE = Structure.of(TRANSACT_STATEMENTS, CLIENT_REQUEST_TOKEN, RETURN_CONSUMED_CAPACITY);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[3];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TransactStatements" -> f[0] = ExecuteStatement.StatementMember.parseList(q);
-                case "ClientRequestToken" -> f[1] = JsonIn.string(q);
-                case "ReturnConsumedCapacity" -> f[2] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((List<ExecuteStatement.StatementMember>) f[0], (String) f[1], (String) f[2]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TRANSACT_STATEMENTS), m.get(CLIENT_REQUEST_TOKEN), m.get(RETURN_CONSUMED_CAPACITY));
     }
 
     @Override

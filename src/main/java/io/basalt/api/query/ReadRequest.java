@@ -5,7 +5,9 @@ import io.basalt.api.item.LegacyJson;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -33,39 +35,42 @@ record ReadRequest(
         Long segment,
         Long totalSegments) {
 
-    @SuppressWarnings("unchecked")
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<String> INDEX_NAME = Member.string("IndexName");
+    private static final Member<String> KEY_CONDITION_EXPRESSION = Member.string("KeyConditionExpression");
+    private static final Member<String> FILTER_EXPRESSION = Member.string("FilterExpression");
+    private static final Member<String> PROJECTION_EXPRESSION = Member.string("ProjectionExpression");
+    private static final Member<Map<String, String>> NAMES = Member.stringMap("ExpressionAttributeNames");
+    private static final Member<Map<String, AttributeValue>> VALUES =
+            Member.of("ExpressionAttributeValues", AttributeValueJson::readValueMap);
+    private static final Member<String> SELECT = Member.string("Select");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Member<Map<String, AttributeValue>> EXCLUSIVE_START_KEY =
+            Member.of("ExclusiveStartKey", AttributeValueJson::readItem);
+    private static final Member<Boolean> SCAN_INDEX_FORWARD = Member.bool("ScanIndexForward");
+    private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Member<Map<String, Legacy.FilterCondition>> KEY_CONDITIONS =
+            Member.of("KeyConditions", LegacyJson::readConditions);
+    private static final Member<Map<String, Legacy.FilterCondition>> QUERY_FILTER =
+            Member.of("QueryFilter", LegacyJson::readConditions);
+    private static final Member<Map<String, Legacy.FilterCondition>> SCAN_FILTER =
+            Member.of("ScanFilter", LegacyJson::readConditions);
+    private static final Member<String> CONDITIONAL_OPERATOR = Member.string("ConditionalOperator");
+    private static final Member<List<String>> ATTRIBUTES_TO_GET = Member.stringList("AttributesToGet");
+    private static final Member<Long> SEGMENT = Member.integer("Segment");
+    private static final Member<Long> TOTAL_SEGMENTS = Member.integer("TotalSegments");
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, INDEX_NAME, KEY_CONDITION_EXPRESSION,
+            FILTER_EXPRESSION, PROJECTION_EXPRESSION, NAMES, VALUES, SELECT, LIMIT, EXCLUSIVE_START_KEY,
+            SCAN_INDEX_FORWARD, CONSISTENT_READ, RETURN_CONSUMED_CAPACITY, KEY_CONDITIONS, QUERY_FILTER, SCAN_FILTER,
+            CONDITIONAL_OPERATOR, ATTRIBUTES_TO_GET, SEGMENT, TOTAL_SEGMENTS);
+
     static ReadRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[20];
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "IndexName" -> f[1] = JsonIn.string(q);
-                case "KeyConditionExpression" -> f[2] = JsonIn.string(q);
-                case "FilterExpression" -> f[3] = JsonIn.string(q);
-                case "ProjectionExpression" -> f[4] = JsonIn.string(q);
-                case "ExpressionAttributeNames" -> f[5] = JsonIn.stringMap(q);
-                case "ExpressionAttributeValues" -> f[6] = AttributeValueJson.readValueMap(q);
-                case "Select" -> f[7] = JsonIn.string(q);
-                case "Limit" -> f[8] = JsonIn.integer(q);
-                case "ExclusiveStartKey" -> f[9] = AttributeValueJson.readItem(q);
-                case "ScanIndexForward" -> f[10] = JsonIn.bool(q);
-                case "ConsistentRead" -> f[11] = JsonIn.bool(q);
-                case "ReturnConsumedCapacity" -> f[12] = JsonIn.string(q);
-                case "KeyConditions" -> f[13] = LegacyJson.readConditions(q);
-                case "QueryFilter" -> f[14] = LegacyJson.readConditions(q);
-                case "ScanFilter" -> f[15] = LegacyJson.readConditions(q);
-                case "ConditionalOperator" -> f[16] = JsonIn.string(q);
-                case "AttributesToGet" -> f[17] = JsonIn.stringList(q);
-                case "Segment" -> f[18] = JsonIn.integer(q);
-                case "TotalSegments" -> f[19] = JsonIn.integer(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new ReadRequest((String) f[0], (String) f[1], (String) f[2], (String) f[3], (String) f[4],
-                (Map<String, String>) f[5], (Map<String, AttributeValue>) f[6], (String) f[7], (Long) f[8],
-                (Map<String, AttributeValue>) f[9], (Boolean) f[10], (Boolean) f[11], (String) f[12],
-                (Map<String, Legacy.FilterCondition>) f[13], (Map<String, Legacy.FilterCondition>) f[14],
-                (Map<String, Legacy.FilterCondition>) f[15], (String) f[16], (List<String>) f[17], (Long) f[18],
-                (Long) f[19]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new ReadRequest(m.get(TABLE_NAME), m.get(INDEX_NAME), m.get(KEY_CONDITION_EXPRESSION),
+                m.get(FILTER_EXPRESSION), m.get(PROJECTION_EXPRESSION), m.get(NAMES), m.get(VALUES), m.get(SELECT),
+                m.get(LIMIT), m.get(EXCLUSIVE_START_KEY), m.get(SCAN_INDEX_FORWARD), m.get(CONSISTENT_READ),
+                m.get(RETURN_CONSUMED_CAPACITY), m.get(KEY_CONDITIONS), m.get(QUERY_FILTER), m.get(SCAN_FILTER),
+                m.get(CONDITIONAL_OPERATOR), m.get(ATTRIBUTES_TO_GET), m.get(SEGMENT), m.get(TOTAL_SEGMENTS));
     }
 }

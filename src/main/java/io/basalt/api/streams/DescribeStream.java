@@ -11,7 +11,9 @@ import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.stream.StreamLabels;
 import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,25 +30,21 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
 
     @Override public String name() { return "DescribeStream"; }
 
+    private static final Member<String> STREAM_ARN = Member.string("StreamArn");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Member<String> EXCLUSIVE_START_SHARD_ID = Member.string("ExclusiveStartShardId");
+    private static final Member<String> FILTER_TYPE = Member.string("Type");
+    private static final Member<String> FILTER_SHARD_ID = Member.string("ShardId");
+    private static final Member<Members> SHARD_FILTER =
+            Member.structure("ShardFilter", Structure.of(FILTER_TYPE, FILTER_SHARD_ID));
+    private static final Structure SHAPE = Structure.of(STREAM_ARN, LIMIT, EXCLUSIVE_START_SHARD_ID, SHARD_FILTER);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[5];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "StreamArn" -> f[0] = JsonIn.string(q);
-                case "Limit" -> f[1] = JsonIn.integer(q);
-                case "ExclusiveStartShardId" -> f[2] = JsonIn.string(q);
-                case "ShardFilter" -> JsonIn.object(q, (m, r) -> {
-                    switch (m) {
-                        case "Type" -> f[3] = JsonIn.string(r);
-                        case "ShardId" -> f[4] = JsonIn.string(r);
-                        default -> JsonIn.skip(r);
-                    }
-                });
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (Long) f[1], (String) f[2], (String) f[3], (String) f[4]);
+        Members m = SHAPE.readOrEmpty(p);
+        Members filter = m.get(SHARD_FILTER);
+        return new Request(m.get(STREAM_ARN), m.get(LIMIT), m.get(EXCLUSIVE_START_SHARD_ID),
+                filter == null ? null : filter.get(FILTER_TYPE), filter == null ? null : filter.get(FILTER_SHARD_ID));
     }
 
     @Override
@@ -55,6 +53,7 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
                 .maxLength(r.streamArn(), "streamArn", 1024).min(r.limit(), "limit", 1).max(r.limit(), "limit", 100)
                 .minLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 28).maxLength(r.exclusiveStartShardId(), "exclusiveStartShardId", 65)
                 .enumValue(r.filterType(), "shardFilter.type", "[CHILD_SHARDS]")
+                .notNull(r.filterShardId() != null && r.filterType() == null ? null : "", "shardFilter.type")
                 .minLength(r.filterShardId(), "shardFilter.shardId", 28).maxLength(r.filterShardId(), "shardFilter.shardId", 65).check();
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
         TableDefinition t = stream.table();

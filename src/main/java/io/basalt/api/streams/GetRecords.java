@@ -14,7 +14,9 @@ import io.basalt.model.ItemCodec;
 import io.basalt.model.ItemSize;
 import io.basalt.model.KeyCodec;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.Map;
 
@@ -33,21 +35,17 @@ public final class GetRecords implements Operation<GetRecords.Request> {
 
     @Override public String name() { return "GetRecords"; }
 
+    private static final Member<String> SHARD_ITERATOR = Member.string("ShardIterator");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Structure SHAPE = Structure.of(SHARD_ITERATOR, LIMIT);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ShardIterator" -> f[0] = JsonIn.string(q);
-                case "Limit" -> f[1] = JsonIn.integer(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (Long) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(SHARD_ITERATOR), m.get(LIMIT));
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.shardIterator(), "shardIterator").minLength(r.shardIterator(), "shardIterator", 1)
                 .maxLength(r.shardIterator(), "shardIterator", 2048).min(r.limit(), "limit", 1).max(r.limit(), "limit", 1000).check();
@@ -81,7 +79,6 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         out.writeEndObject();
     }
 
-    @SuppressWarnings("unchecked")
     private static void writeRecord(JsonGenerator out, RequestContext ctx, TableDefinition t, String label, String viewType,
                                     int slot, long seq, Map<String, AttributeValue> rec) throws IOException {
         out.writeStartObject();

@@ -9,7 +9,9 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 
 /** GetShardIterator: TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER. */
@@ -24,19 +26,16 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
 
     @Override public String name() { return "GetShardIterator"; }
 
+    private static final Member<String> STREAM_ARN = Member.string("StreamArn");
+    private static final Member<String> SHARD_ID = Member.string("ShardId");
+    private static final Member<String> SHARD_ITERATOR_TYPE = Member.string("ShardIteratorType");
+    private static final Member<String> SEQUENCE_NUMBER = Member.string("SequenceNumber");
+    private static final Structure SHAPE = Structure.of(STREAM_ARN, SHARD_ID, SHARD_ITERATOR_TYPE, SEQUENCE_NUMBER);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        String[] f = new String[4];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "StreamArn" -> f[0] = JsonIn.string(q);
-                case "ShardId" -> f[1] = JsonIn.string(q);
-                case "ShardIteratorType" -> f[2] = JsonIn.string(q);
-                case "SequenceNumber" -> f[3] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request(f[0], f[1], f[2], f[3]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(STREAM_ARN), m.get(SHARD_ID), m.get(SHARD_ITERATOR_TYPE), m.get(SEQUENCE_NUMBER));
     }
 
     @Override

@@ -8,7 +8,9 @@ import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,18 +27,15 @@ public final class ListStreams implements Operation<ListStreams.Request> {
 
     @Override public String name() { return "ListStreams"; }
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Member<String> EXCLUSIVE_START_STREAM_ARN = Member.string("ExclusiveStartStreamArn");
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, LIMIT, EXCLUSIVE_START_STREAM_ARN);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[3];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "Limit" -> f[1] = JsonIn.integer(q);
-                case "ExclusiveStartStreamArn" -> f[2] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (Long) f[1], (String) f[2]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TABLE_NAME), m.get(LIMIT), m.get(EXCLUSIVE_START_STREAM_ARN));
     }
 
     @Override
@@ -54,6 +53,9 @@ public final class ListStreams implements Operation<ListStreams.Request> {
             }
             streams.add(e.definition());
             labels.add(e.definition().stream().label());
+        }
+        if (r.exclusiveStartStreamArn() != null && !StreamArns.wellFormed(r.exclusiveStartStreamArn())) {
+            throw StreamArns.malformed();
         }
         int start = 0;
         if (r.exclusiveStartStreamArn() != null) {

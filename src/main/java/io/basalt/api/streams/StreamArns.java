@@ -35,14 +35,28 @@ final class StreamArns {
     }
 
     private static TableDefinition resolveTable(Engine engine, String arn) {
-        int s = arn == null ? -1 : arn.indexOf("/stream/");
-        int t = arn == null ? -1 : arn.indexOf(":table/");
-        if (s < 0 || t < 0 || t > s) throw notFound(arn);
+        // the service refuses an ARN that is not a stream ARN at all as invalid input, and a
+        // well-formed one of an unknown table or stream as not found
+        if (arn == null || !wellFormed(arn)) throw malformed();
+        int s = arn.indexOf("/stream/");
+        int t = arn.indexOf(":table/");
         String table = arn.substring(t + ":table/".length(), s);
         String label = arn.substring(s + "/stream/".length());
         TableCatalog.Entry e = engine.catalog().find(table);
         if (e == null || !e.definition().stream().knows(label)) throw notFound(arn);
         return e.definition();
+    }
+
+    /** An ARN that is not a stream ARN (text not confirmed against the service; the type is). */
+    static DynamoException malformed() {
+        return DynamoException.validation("Invalid StreamArn");
+    }
+
+    /** Whether the text has a stream ARN's shape: ...:table/NAME/stream/LABEL. */
+    static boolean wellFormed(String arn) {
+        int s = arn.indexOf("/stream/");
+        int t = arn.indexOf(":table/");
+        return s >= 0 && t >= 0 && t < s;
     }
 
     static DynamoException notFound(String arn) {

@@ -1,7 +1,9 @@
 package io.basalt.api.table;
 
 import com.fasterxml.jackson.core.JsonParser;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 
@@ -20,30 +22,33 @@ record CreateTableRequest(
         Boolean deletionProtectionEnabled,
         TableJson.OnDemandThroughput onDemandThroughput) {
 
-    @SuppressWarnings("unchecked")
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<List<TableJson.AttributeDefinition>> ATTRIBUTE_DEFINITIONS =
+            Member.of("AttributeDefinitions", TableJson::attributeDefinitions);
+    private static final Member<List<TableJson.KeyElement>> KEY_SCHEMA = Member.of("KeySchema", TableJson::keySchema);
+    private static final Member<String> BILLING_MODE = Member.string("BillingMode");
+    private static final Member<TableJson.ProvisionedThroughput> PROVISIONED_THROUGHPUT =
+            Member.of("ProvisionedThroughput", TableJson::throughput);
+    private static final Member<List<TableJson.IndexSpec>> LOCAL_SECONDARY_INDEXES =
+            Member.of("LocalSecondaryIndexes", TableJson::indexes);
+    private static final Member<List<TableJson.IndexSpec>> GLOBAL_SECONDARY_INDEXES =
+            Member.of("GlobalSecondaryIndexes", TableJson::indexes);
+    private static final Member<TableJson.StreamSpecification> STREAM_SPECIFICATION =
+            Member.of("StreamSpecification", TableJson::stream);
+    private static final Member<List<TableJson.Tag>> TAGS = Member.of("Tags", TableJson::tags);
+    private static final Member<String> TABLE_CLASS = Member.string("TableClass");
+    private static final Member<Boolean> DELETION_PROTECTION_ENABLED = Member.bool("DeletionProtectionEnabled");
+    private static final Member<TableJson.OnDemandThroughput> ON_DEMAND_THROUGHPUT =
+            Member.of("OnDemandThroughput", TableJson::onDemand);
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, KEY_SCHEMA, BILLING_MODE,
+            PROVISIONED_THROUGHPUT, LOCAL_SECONDARY_INDEXES, GLOBAL_SECONDARY_INDEXES, STREAM_SPECIFICATION, TAGS,
+            TABLE_CLASS, DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT);
+
     static CreateTableRequest parse(JsonParser p) throws IOException {
-        Object[] f = new Object[12];
-        JsonIn.object(p, (name, q) -> {
-            switch (name) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "AttributeDefinitions" -> f[1] = TableJson.attributeDefinitions(q);
-                case "KeySchema" -> f[2] = TableJson.keySchema(q);
-                case "BillingMode" -> f[3] = JsonIn.string(q);
-                case "ProvisionedThroughput" -> f[4] = TableJson.throughput(q);
-                case "LocalSecondaryIndexes" -> f[5] = TableJson.indexes(q);
-                case "GlobalSecondaryIndexes" -> f[6] = TableJson.indexes(q);
-                case "StreamSpecification" -> f[7] = TableJson.stream(q);
-                case "Tags" -> f[8] = TableJson.tags(q);
-                case "TableClass" -> f[9] = JsonIn.string(q);
-                case "DeletionProtectionEnabled" -> f[10] = JsonIn.bool(q);
-                case "OnDemandThroughput" -> f[11] = TableJson.onDemand(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new CreateTableRequest((String) f[0], (List<TableJson.AttributeDefinition>) f[1],
-                (List<TableJson.KeyElement>) f[2], (String) f[3], (TableJson.ProvisionedThroughput) f[4],
-                (List<TableJson.IndexSpec>) f[5], (List<TableJson.IndexSpec>) f[6],
-                (TableJson.StreamSpecification) f[7], (List<TableJson.Tag>) f[8], (String) f[9],
-                (Boolean) f[10], (TableJson.OnDemandThroughput) f[11]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new CreateTableRequest(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(KEY_SCHEMA),
+                m.get(BILLING_MODE), m.get(PROVISIONED_THROUGHPUT), m.get(LOCAL_SECONDARY_INDEXES),
+                m.get(GLOBAL_SECONDARY_INDEXES), m.get(STREAM_SPECIFICATION), m.get(TAGS), m.get(TABLE_CLASS),
+                m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT));
     }
 }

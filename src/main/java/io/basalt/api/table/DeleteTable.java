@@ -35,7 +35,7 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         });
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, e, "DELETING", engine.indexes());
+        TableDescriptionWriter.writeDeleted(out, ctx, e);
         out.writeEndObject();
         engine.tableDeleted(e.definition()); // after the description, which still shows its counts
     }

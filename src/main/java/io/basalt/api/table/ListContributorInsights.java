@@ -11,7 +11,9 @@ import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.error.DynamoException;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,18 +35,15 @@ public final class ListContributorInsights implements Operation<ListContributorI
 
     @Override public String name() { return "ListContributorInsights"; }
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<String> NEXT_TOKEN = Member.string("NextToken");
+    private static final Member<Long> MAX_RESULTS = Member.integer("MaxResults");
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, NEXT_TOKEN, MAX_RESULTS);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[3];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "NextToken" -> f[1] = JsonIn.string(q);
-                case "MaxResults" -> f[2] = JsonIn.integer(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (String) f[1], (Long) f[2]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TABLE_NAME), m.get(NEXT_TOKEN), m.get(MAX_RESULTS));
     }
 
     private record Row(String table, String index) {}

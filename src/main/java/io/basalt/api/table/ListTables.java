@@ -6,7 +6,9 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 
@@ -22,17 +24,14 @@ public final class ListTables implements Operation<ListTables.Request> {
 
     @Override public String name() { return "ListTables"; }
 
+    private static final Member<String> EXCLUSIVE_START_TABLE_NAME = Member.string("ExclusiveStartTableName");
+    private static final Member<Long> LIMIT = Member.integer("Limit");
+    private static final Structure SHAPE = Structure.of(EXCLUSIVE_START_TABLE_NAME, LIMIT);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ExclusiveStartTableName" -> f[0] = JsonIn.string(q);
-                case "Limit" -> f[1] = JsonIn.integer(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (Long) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(EXCLUSIVE_START_TABLE_NAME), m.get(LIMIT));
     }
 
     @Override

@@ -24,20 +24,35 @@ public final class TableDescriptionWriter {
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
     public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                              IndexMaintainer indexes) throws IOException {
+        write(g, ctx, entry, status, indexes, true);
+    }
+
+    /**
+     * DeleteTable's description: the service leaves out AttributeDefinitions, KeySchema,
+     * CreationDateTime and the indexes, and always dates an on-demand billing mode.
+     */
+    public static void writeDeleted(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry) throws IOException {
+        write(g, ctx, entry, "DELETING", null, false);
+    }
+
+    private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
+                              IndexMaintainer indexes, boolean full) throws IOException {
         TableDefinition t = entry.definition();
         g.writeStartObject();
-        g.writeArrayFieldStart("AttributeDefinitions");
-        for (Map.Entry<String, AttrType> a : t.attributeDefinitions().entrySet()) {
-            g.writeStartObject();
-            g.writeStringField("AttributeName", a.getKey());
-            g.writeStringField("AttributeType", a.getValue().tag());
-            g.writeEndObject();
+        if (full) {
+            g.writeArrayFieldStart("AttributeDefinitions");
+            for (Map.Entry<String, AttrType> a : t.attributeDefinitions().entrySet()) {
+                g.writeStartObject();
+                g.writeStringField("AttributeName", a.getKey());
+                g.writeStringField("AttributeType", a.getValue().tag());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
         }
-        g.writeEndArray();
         g.writeStringField("TableName", t.name());
-        writeKeySchema(g, t.keys());
+        if (full) writeKeySchema(g, t.keys());
         g.writeStringField("TableStatus", status);
-        g.writeNumberField("CreationDateTime", t.creationTime());
+        if (full) g.writeNumberField("CreationDateTime", t.creationTime());
         writeThroughput(g, t.throughput());
         g.writeNumberField("TableSizeBytes", entry.ref().sizeBytes().get());
         g.writeNumberField("ItemCount", entry.ref().itemCount().get());
@@ -48,15 +63,17 @@ public final class TableDescriptionWriter {
             g.writeStringField("BillingMode", t.billingMode());
             if (t.lastUpdateToPayPerRequest() > 0) {
                 g.writeNumberField("LastUpdateToPayPerRequestDateTime", t.lastUpdateToPayPerRequest());
+            } else if (!full && t.payPerRequest()) {
+                g.writeNumberField("LastUpdateToPayPerRequestDateTime", t.creationTime());
             }
             g.writeEndObject();
         }
-        if (!t.localIndexes().isEmpty()) {
+        if (full && !t.localIndexes().isEmpty()) {
             g.writeArrayFieldStart("LocalSecondaryIndexes");
             for (IndexDefinition i : t.localIndexes()) writeIndex(g, ctx, t, i, status, indexes);
             g.writeEndArray();
         }
-        if (!t.globalIndexes().isEmpty()) {
+        if (full && !t.globalIndexes().isEmpty()) {
             g.writeArrayFieldStart("GlobalSecondaryIndexes");
             for (IndexDefinition i : t.globalIndexes()) writeIndex(g, ctx, t, i, status, indexes);
             g.writeEndArray();

@@ -2,6 +2,9 @@ package io.basalt.api.table;
 
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 
@@ -29,120 +32,91 @@ final class TableJson {
     /** One element of GlobalSecondaryIndexUpdates: exactly one of create / update / delete. */
     record GsiUpdate(IndexSpec create, IndexSpec update, String delete) {}
 
+    private static final Member<String> INDEX_NAME = Member.string("IndexName");
+    private static final Member<String> ATTRIBUTE_NAME = Member.string("AttributeName");
+    private static final Member<String> KEY_TYPE = Member.string("KeyType");
+    private static final Member<String> ATTRIBUTE_TYPE = Member.string("AttributeType");
+    private static final Member<Long> READ_CAPACITY_UNITS = Member.integer("ReadCapacityUnits");
+    private static final Member<Long> WRITE_CAPACITY_UNITS = Member.integer("WriteCapacityUnits");
+    private static final Member<Long> MAX_READ_REQUEST_UNITS = Member.integer("MaxReadRequestUnits");
+    private static final Member<Long> MAX_WRITE_REQUEST_UNITS = Member.integer("MaxWriteRequestUnits");
+    private static final Member<String> PROJECTION_TYPE = Member.string("ProjectionType");
+    private static final Member<List<String>> NON_KEY_ATTRIBUTES = Member.stringList("NonKeyAttributes");
+    private static final Member<Boolean> STREAM_ENABLED = Member.bool("StreamEnabled");
+    private static final Member<String> STREAM_VIEW_TYPE = Member.string("StreamViewType");
+    private static final Member<String> TAG_KEY = Member.string("Key");
+    private static final Member<String> TAG_VALUE = Member.string("Value");
+    private static final Member<List<KeyElement>> KEY_SCHEMA = Member.of("KeySchema", TableJson::keySchema);
+    private static final Member<Projection> PROJECTION = Member.of("Projection", TableJson::projection);
+    private static final Member<ProvisionedThroughput> PROVISIONED_THROUGHPUT =
+            Member.of("ProvisionedThroughput", TableJson::throughput);
+    private static final Member<OnDemandThroughput> ON_DEMAND_THROUGHPUT =
+            Member.of("OnDemandThroughput", TableJson::onDemand);
+    private static final Member<IndexSpec> CREATE = Member.of("Create", TableJson::index);
+    private static final Member<IndexSpec> UPDATE = Member.of("Update", TableJson::index);
+    private static final Structure DELETE_SHAPE = Structure.of(INDEX_NAME);
+    /** A Delete without an index name (even a null Delete) still asks for a delete: it reads as "". */
+    private static final Member<String> DELETE = Member.of("Delete", p -> {
+        String name = DELETE_SHAPE.readOrEmpty(p).get(INDEX_NAME);
+        return name == null ? "" : name;
+    });
+
+    private static final Structure KEY_ELEMENT = Structure.of(ATTRIBUTE_NAME, KEY_TYPE);
+    private static final Structure ATTRIBUTE_DEFINITION = Structure.of(ATTRIBUTE_NAME, ATTRIBUTE_TYPE);
+    private static final Structure THROUGHPUT = Structure.of(READ_CAPACITY_UNITS, WRITE_CAPACITY_UNITS);
+    private static final Structure ON_DEMAND = Structure.of(MAX_READ_REQUEST_UNITS, MAX_WRITE_REQUEST_UNITS);
+    private static final Structure PROJECTION_SHAPE = Structure.of(PROJECTION_TYPE, NON_KEY_ATTRIBUTES);
+    private static final Structure STREAM = Structure.of(STREAM_ENABLED, STREAM_VIEW_TYPE);
+    private static final Structure TAG = Structure.of(TAG_KEY, TAG_VALUE);
+    private static final Structure INDEX = Structure.of(INDEX_NAME, KEY_SCHEMA, PROJECTION, PROVISIONED_THROUGHPUT,
+            ON_DEMAND_THROUGHPUT);
+    private static final Structure GSI_UPDATE = Structure.of(CREATE, UPDATE, DELETE);
+
     static List<GsiUpdate> gsiUpdates(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
-            Object[] f = new Object[3];
-            JsonIn.object(q, (n, r) -> {
-                switch (n) {
-                    case "Create" -> f[0] = index(r);
-                    case "Update" -> f[1] = index(r);
-                    case "Delete" -> {
-                        String[] name = new String[1];
-                        JsonIn.object(r, (m, x) -> {
-                            if (m.equals("IndexName")) name[0] = JsonIn.string(x);
-                            else JsonIn.skip(x);
-                        });
-                        f[2] = name[0] == null ? "" : name[0];
-                    }
-                    default -> JsonIn.skip(r);
-                }
-            });
-            return new GsiUpdate((IndexSpec) f[0], (IndexSpec) f[1], (String) f[2]);
+            Members m = GSI_UPDATE.readOrEmpty(q);
+            return new GsiUpdate(m.get(CREATE), m.get(UPDATE), m.get(DELETE));
         });
     }
 
     static List<KeyElement> keySchema(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
-            String[] f = new String[2];
-            JsonIn.object(q, (n, r) -> {
-                switch (n) {
-                    case "AttributeName" -> f[0] = JsonIn.string(r);
-                    case "KeyType" -> f[1] = JsonIn.string(r);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            return new KeyElement(f[0], f[1]);
+            Members m = KEY_ELEMENT.readOrEmpty(q);
+            return new KeyElement(m.get(ATTRIBUTE_NAME), m.get(KEY_TYPE));
         });
     }
 
     static List<AttributeDefinition> attributeDefinitions(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
-            String[] f = new String[2];
-            JsonIn.object(q, (n, r) -> {
-                switch (n) {
-                    case "AttributeName" -> f[0] = JsonIn.string(r);
-                    case "AttributeType" -> f[1] = JsonIn.string(r);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            return new AttributeDefinition(f[0], f[1]);
+            Members m = ATTRIBUTE_DEFINITION.readOrEmpty(q);
+            return new AttributeDefinition(m.get(ATTRIBUTE_NAME), m.get(ATTRIBUTE_TYPE));
         });
     }
 
     static ProvisionedThroughput throughput(JsonParser p) throws IOException {
-        Long[] f = new Long[2];
-        JsonIn.object(p, (n, r) -> {
-            switch (n) {
-                case "ReadCapacityUnits" -> f[0] = JsonIn.integer(r);
-                case "WriteCapacityUnits" -> f[1] = JsonIn.integer(r);
-                default -> JsonIn.skip(r);
-            }
-        });
-        return p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL ? null : new ProvisionedThroughput(f[0], f[1]);
+        Members m = THROUGHPUT.read(p);
+        return m == null ? null : new ProvisionedThroughput(m.get(READ_CAPACITY_UNITS), m.get(WRITE_CAPACITY_UNITS));
     }
 
     static OnDemandThroughput onDemand(JsonParser p) throws IOException {
-        if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL) return null;
-        Long[] f = new Long[2];
-        JsonIn.object(p, (n, r) -> {
-            switch (n) {
-                case "MaxReadRequestUnits" -> f[0] = JsonIn.integer(r);
-                case "MaxWriteRequestUnits" -> f[1] = JsonIn.integer(r);
-                default -> JsonIn.skip(r);
-            }
-        });
-        return new OnDemandThroughput(f[0], f[1]);
+        Members m = ON_DEMAND.read(p);
+        return m == null ? null : new OnDemandThroughput(m.get(MAX_READ_REQUEST_UNITS), m.get(MAX_WRITE_REQUEST_UNITS));
     }
 
     static Projection projection(JsonParser p) throws IOException {
-        if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL) return null;
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, r) -> {
-            switch (n) {
-                case "ProjectionType" -> f[0] = JsonIn.string(r);
-                case "NonKeyAttributes" -> f[1] = JsonIn.stringList(r);
-                default -> JsonIn.skip(r);
-            }
-        });
-        @SuppressWarnings("unchecked")
-        List<String> nonKey = (List<String>) f[1];
-        return new Projection((String) f[0], nonKey);
+        Members m = PROJECTION_SHAPE.read(p);
+        return m == null ? null : new Projection(m.get(PROJECTION_TYPE), m.get(NON_KEY_ATTRIBUTES));
     }
 
     static StreamSpecification stream(JsonParser p) throws IOException {
-        if (p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL) return null;
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, r) -> {
-            switch (n) {
-                case "StreamEnabled" -> f[0] = JsonIn.bool(r);
-                case "StreamViewType" -> f[1] = JsonIn.string(r);
-                default -> JsonIn.skip(r);
-            }
-        });
-        return new StreamSpecification((Boolean) f[0], (String) f[1]);
+        Members m = STREAM.read(p);
+        return m == null ? null : new StreamSpecification(m.get(STREAM_ENABLED), m.get(STREAM_VIEW_TYPE));
     }
 
     static List<Tag> tags(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
-            String[] f = new String[2];
-            JsonIn.object(q, (n, r) -> {
-                switch (n) {
-                    case "Key" -> f[0] = JsonIn.string(r);
-                    case "Value" -> f[1] = JsonIn.string(r);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            return new Tag(f[0], f[1]);
+            Members m = TAG.readOrEmpty(q);
+            return new Tag(m.get(TAG_KEY), m.get(TAG_VALUE));
         });
     }
 
@@ -150,22 +124,10 @@ final class TableJson {
         return JsonIn.list(p, TableJson::index);
     }
 
-    static IndexSpec index(JsonParser q) throws IOException {
-        {
-            Object[] f = new Object[5];
-            JsonIn.object(q, (n, r) -> {
-                switch (n) {
-                    case "IndexName" -> f[0] = JsonIn.string(r);
-                    case "KeySchema" -> f[1] = keySchema(r);
-                    case "Projection" -> f[2] = projection(r);
-                    case "ProvisionedThroughput" -> f[3] = throughput(r);
-                    case "OnDemandThroughput" -> f[4] = onDemand(r);
-                    default -> JsonIn.skip(r);
-                }
-            });
-            @SuppressWarnings("unchecked")
-            List<KeyElement> ks = (List<KeyElement>) f[1];
-            return new IndexSpec((String) f[0], ks, (Projection) f[2], (ProvisionedThroughput) f[3], (OnDemandThroughput) f[4]);
-        }
+    /** One index of CreateTable or of an UpdateTable Create/Update; a JSON null reads as an index without members. */
+    static IndexSpec index(JsonParser p) throws IOException {
+        Members m = INDEX.readOrEmpty(p);
+        return new IndexSpec(m.get(INDEX_NAME), m.get(KEY_SCHEMA), m.get(PROJECTION), m.get(PROVISIONED_THROUGHPUT),
+                m.get(ON_DEMAND_THROUGHPUT));
     }
 }

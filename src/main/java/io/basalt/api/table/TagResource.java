@@ -7,7 +7,9 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +26,14 @@ public final class TagResource implements Operation<TagResource.Request> {
 
     @Override public String name() { return "TagResource"; }
 
+    private static final Member<String> RESOURCE_ARN = Member.string("ResourceArn");
+    private static final Member<List<TableJson.Tag>> TAGS = Member.of("Tags", TableJson::tags);
+    private static final Structure SHAPE = Structure.of(RESOURCE_ARN, TAGS);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ResourceArn" -> f[0] = JsonIn.string(q);
-                case "Tags" -> f[1] = TableJson.tags(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (List<TableJson.Tag>) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(RESOURCE_ARN), m.get(TAGS));
     }
 
     @Override
@@ -50,7 +48,6 @@ public final class TagResource implements Operation<TagResource.Request> {
             TagRules.checkCount(b.tags().size());
             return b.build();
         });
-        out.writeStartObject();
-        out.writeEndObject();
+        // the service answers with an empty body (not even {})
     }
 }

@@ -7,7 +7,9 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 
@@ -23,18 +25,14 @@ public final class UntagResource implements Operation<UntagResource.Request> {
 
     @Override public String name() { return "UntagResource"; }
 
+    private static final Member<String> RESOURCE_ARN = Member.string("ResourceArn");
+    private static final Member<List<String>> TAG_KEYS = Member.stringList("TagKeys");
+    private static final Structure SHAPE = Structure.of(RESOURCE_ARN, TAG_KEYS);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "ResourceArn" -> f[0] = JsonIn.string(q);
-                case "TagKeys" -> f[1] = JsonIn.stringList(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (List<String>) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(RESOURCE_ARN), m.get(TAG_KEYS));
     }
 
     @Override
@@ -47,7 +45,6 @@ public final class UntagResource implements Operation<UntagResource.Request> {
             r.tagKeys().forEach(b.tags()::remove);
             return b.build();
         });
-        out.writeStartObject();
-        out.writeEndObject();
+        // the service answers with an empty body (not even {})
     }
 }

@@ -11,7 +11,9 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
 import io.basalt.error.DynamoException;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 
@@ -34,30 +36,32 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
 
     @Override public String name() { return "UpdateTable"; }
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<List<TableJson.AttributeDefinition>> ATTRIBUTE_DEFINITIONS =
+            Member.of("AttributeDefinitions", TableJson::attributeDefinitions);
+    private static final Member<String> BILLING_MODE = Member.string("BillingMode");
+    private static final Member<TableJson.ProvisionedThroughput> PROVISIONED_THROUGHPUT =
+            Member.of("ProvisionedThroughput", TableJson::throughput);
+    private static final Member<List<TableJson.GsiUpdate>> GSI_UPDATES =
+            Member.of("GlobalSecondaryIndexUpdates", TableJson::gsiUpdates);
+    private static final Member<TableJson.StreamSpecification> STREAM_SPECIFICATION =
+            Member.of("StreamSpecification", TableJson::stream);
+    private static final Member<Boolean> SSE_SPECIFICATION = Member.presence("SSESpecification");
+    private static final Member<Boolean> REPLICA_UPDATES = Member.presence("ReplicaUpdates");
+    private static final Member<String> TABLE_CLASS = Member.string("TableClass");
+    private static final Member<Boolean> DELETION_PROTECTION_ENABLED = Member.bool("DeletionProtectionEnabled");
+    private static final Member<TableJson.OnDemandThroughput> ON_DEMAND_THROUGHPUT =
+            Member.of("OnDemandThroughput", TableJson::onDemand);
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, BILLING_MODE,
+            PROVISIONED_THROUGHPUT, GSI_UPDATES, STREAM_SPECIFICATION, SSE_SPECIFICATION, REPLICA_UPDATES, TABLE_CLASS,
+            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[11];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "AttributeDefinitions" -> f[1] = TableJson.attributeDefinitions(q);
-                case "BillingMode" -> f[2] = JsonIn.string(q);
-                case "ProvisionedThroughput" -> f[3] = TableJson.throughput(q);
-                case "GlobalSecondaryIndexUpdates" -> f[4] = TableJson.gsiUpdates(q);
-                case "StreamSpecification" -> f[5] = TableJson.stream(q);
-                case "SSESpecification" -> { f[6] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
-                case "ReplicaUpdates" -> { f[7] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL; JsonIn.skip(q); }
-                case "TableClass" -> f[8] = JsonIn.string(q);
-                case "DeletionProtectionEnabled" -> f[9] = JsonIn.bool(q);
-                case "OnDemandThroughput" -> f[10] = TableJson.onDemand(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (List<TableJson.AttributeDefinition>) f[1], (String) f[2],
-                (TableJson.ProvisionedThroughput) f[3], (List<TableJson.GsiUpdate>) f[4], (TableJson.StreamSpecification) f[5],
-                Boolean.TRUE.equals(f[6]), Boolean.TRUE.equals(f[7]), (String) f[8], (Boolean) f[9],
-                (TableJson.OnDemandThroughput) f[10]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(BILLING_MODE),
+                m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.has(SSE_SPECIFICATION),
+                m.has(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT));
     }
 
     @Override
@@ -70,6 +74,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
                      CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
+        }
+        if (r.gsiUpdates() != null) {
+            for (int i = 0; i < r.gsiUpdates().size(); i++) {
+                TableJson.IndexSpec create = r.gsiUpdates().get(i).create();
+                String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member.create.indexName";
+                if (create != null) c.notNull(create.indexName(), p).tableName(create.indexName(), p);
+            }
         }
         c.check();
         if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
@@ -138,7 +149,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
             } else {
                 if (!t.stream().enabled()) {
-                    throw DynamoException.validation("Table does not have a stream enabled: TableName: " + t.name());
+                    throw DynamoException.validation("Table has no stream to disable: TableName: " + t.name());
                 }
                 b.stream(new StreamSettings(false, t.stream().viewType(), t.stream().label(), t.stream().previous(),
                         engine.clock().millis()));

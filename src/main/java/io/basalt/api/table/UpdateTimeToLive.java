@@ -6,7 +6,9 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 
 /** UpdateTimeToLive: enables or disables TTL on an attribute (the TTL sweeper deletes expired items). */
@@ -21,26 +23,19 @@ public final class UpdateTimeToLive implements Operation<UpdateTimeToLive.Reques
 
     @Override public String name() { return "UpdateTimeToLive"; }
 
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Boolean> ENABLED = Member.bool("Enabled");
+    private static final Member<String> ATTRIBUTE_NAME = Member.string("AttributeName");
+    private static final Member<Members> SPECIFICATION =
+            Member.structure("TimeToLiveSpecification", Structure.of(ENABLED, ATTRIBUTE_NAME));
+    private static final Structure SHAPE = Structure.of(TABLE_NAME, SPECIFICATION);
+
     @Override
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[4];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TableName" -> f[0] = JsonIn.string(q);
-                case "TimeToLiveSpecification" -> {
-                    f[3] = q.currentToken() != com.fasterxml.jackson.core.JsonToken.VALUE_NULL;
-                    JsonIn.object(q, (m, r) -> {
-                        switch (m) {
-                            case "Enabled" -> f[1] = JsonIn.bool(r);
-                            case "AttributeName" -> f[2] = JsonIn.string(r);
-                            default -> JsonIn.skip(r);
-                        }
-                    });
-                }
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((String) f[0], (Boolean) f[1], (String) f[2], Boolean.TRUE.equals(f[3]));
+        Members m = SHAPE.readOrEmpty(p);
+        Members spec = m.get(SPECIFICATION);
+        return spec == null ? new Request(m.get(TABLE_NAME), null, null, false)
+                : new Request(m.get(TABLE_NAME), spec.get(ENABLED), spec.get(ATTRIBUTE_NAME), true);
     }
 
     @Override

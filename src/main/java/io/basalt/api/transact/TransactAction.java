@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
 import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -19,37 +22,45 @@ record TransactAction(String kind, int kinds, String tableName, Map<String, Attr
                       String projectionExpression, Map<String, String> expressionAttributeNames,
                       Map<String, AttributeValue> expressionAttributeValues, String returnValuesOnConditionCheckFailure) {
 
-    @SuppressWarnings("unchecked")
+    private static final List<String> KINDS = List.of("Put", "Update", "Delete", "ConditionCheck", "Get");
+    private static final Member<String> TABLE_NAME = Member.string("TableName");
+    private static final Member<Map<String, AttributeValue>> ITEM = Member.of("Item", AttributeValueJson::readItem);
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Member<String> UPDATE_EXPRESSION = Member.string("UpdateExpression");
+    private static final Member<String> CONDITION_EXPRESSION = Member.string("ConditionExpression");
+    private static final Member<String> PROJECTION_EXPRESSION = Member.string("ProjectionExpression");
+    private static final Member<Map<String, String>> NAMES = Member.stringMap("ExpressionAttributeNames");
+    private static final Member<Map<String, AttributeValue>> VALUES =
+            Member.of("ExpressionAttributeValues", AttributeValueJson::readValueMap);
+    private static final Member<String> RVOCF = Member.string("ReturnValuesOnConditionCheckFailure");
+    private static final Structure ACTION = Structure.of(TABLE_NAME, ITEM, KEY, UPDATE_EXPRESSION, CONDITION_EXPRESSION,
+            PROJECTION_EXPRESSION, NAMES, VALUES, RVOCF);
+
+    /** The kinds an element named, and the last one's members. */
+    private static final class Named {
+        String kind;
+        int kinds;
+        Members members;
+    }
+
     static List<TransactAction> parseList(JsonParser p) throws IOException {
         return JsonIn.list(p, q -> {
-            Object[] f = new Object[11];
-            int[] kinds = {0};
+            Named named = new Named();
             JsonIn.object(q, (kind, r) -> {
-                if (!List.of("Put", "Update", "Delete", "ConditionCheck", "Get").contains(kind)) {
+                if (!KINDS.contains(kind)) {
                     JsonIn.skip(r);
                     return;
                 }
-                if (r.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_NULL) return;
-                kinds[0]++;
-                f[0] = kind;
-                JsonIn.object(r, (n, x) -> {
-                    switch (n) {
-                        case "TableName" -> f[1] = JsonIn.string(x);
-                        case "Item" -> f[2] = AttributeValueJson.readItem(x);
-                        case "Key" -> f[3] = AttributeValueJson.readItem(x);
-                        case "UpdateExpression" -> f[4] = JsonIn.string(x);
-                        case "ConditionExpression" -> f[5] = JsonIn.string(x);
-                        case "ProjectionExpression" -> f[6] = JsonIn.string(x);
-                        case "ExpressionAttributeNames" -> f[7] = JsonIn.stringMap(x);
-                        case "ExpressionAttributeValues" -> f[8] = AttributeValueJson.readValueMap(x);
-                        case "ReturnValuesOnConditionCheckFailure" -> f[9] = JsonIn.string(x);
-                        default -> JsonIn.skip(x);
-                    }
-                });
+                Members m = ACTION.read(r);
+                if (m == null) return;
+                named.kinds++;
+                named.kind = kind;
+                named.members = m;
             });
-            return new TransactAction((String) f[0], kinds[0], (String) f[1], (Map<String, AttributeValue>) f[2],
-                    (Map<String, AttributeValue>) f[3], (String) f[4], (String) f[5], (String) f[6],
-                    (Map<String, String>) f[7], (Map<String, AttributeValue>) f[8], (String) f[9]);
+            Members m = named.members != null ? named.members : ACTION.none();
+            return new TransactAction(named.kind, named.kinds, m.get(TABLE_NAME), m.get(ITEM), m.get(KEY),
+                    m.get(UPDATE_EXPRESSION), m.get(CONDITION_EXPRESSION), m.get(PROJECTION_EXPRESSION), m.get(NAMES),
+                    m.get(VALUES), m.get(RVOCF));
         });
     }
 }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
@@ -18,7 +18,9 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.ExpressionContext;
 import io.basalt.expression.Projection;
 import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -41,18 +43,14 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
 
     @Override public String name() { return "TransactGetItems"; }
 
+    private static final Member<List<TransactAction>> TRANSACT_ITEMS = Member.of("TransactItems", TransactAction::parseList);
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Structure SHAPE = Structure.of(TRANSACT_ITEMS, RETURN_CONSUMED_CAPACITY);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[2];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TransactItems" -> f[0] = TransactAction.parseList(q);
-                case "ReturnConsumedCapacity" -> f[1] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((List<TransactAction>) f[0], (String) f[1]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TRANSACT_ITEMS), m.get(RETURN_CONSUMED_CAPACITY));
     }
 
     @Override

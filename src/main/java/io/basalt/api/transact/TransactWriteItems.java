@@ -4,8 +4,8 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.item.ItemMutations;
 import io.basalt.engine.Engine;
@@ -24,7 +24,9 @@ import io.basalt.expression.UpdateParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
 import io.basalt.model.KeyShape;
-import io.basalt.wire.JsonIn;
+import io.basalt.wire.Member;
+import io.basalt.wire.Members;
+import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -54,20 +56,18 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     @Override public String name() { return "TransactWriteItems"; }
 
+    private static final Member<List<TransactAction>> TRANSACT_ITEMS = Member.of("TransactItems", TransactAction::parseList);
+    private static final Member<String> CLIENT_REQUEST_TOKEN = Member.string("ClientRequestToken");
+    private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
+    private static final Member<String> RETURN_ITEM_COLLECTION_METRICS = Member.string("ReturnItemCollectionMetrics");
+    private static final Structure SHAPE = Structure.of(TRANSACT_ITEMS, CLIENT_REQUEST_TOKEN, RETURN_CONSUMED_CAPACITY,
+            RETURN_ITEM_COLLECTION_METRICS);
+
     @Override
-    @SuppressWarnings("unchecked")
     public Request parse(JsonParser p) throws IOException {
-        Object[] f = new Object[4];
-        JsonIn.object(p, (n, q) -> {
-            switch (n) {
-                case "TransactItems" -> f[0] = TransactAction.parseList(q);
-                case "ClientRequestToken" -> f[1] = JsonIn.string(q);
-                case "ReturnConsumedCapacity" -> f[2] = JsonIn.string(q);
-                case "ReturnItemCollectionMetrics" -> f[3] = JsonIn.string(q);
-                default -> JsonIn.skip(q);
-            }
-        });
-        return new Request((List<TransactAction>) f[0], (String) f[1], (String) f[2], (String) f[3]);
+        Members m = SHAPE.readOrEmpty(p);
+        return new Request(m.get(TRANSACT_ITEMS), m.get(CLIENT_REQUEST_TOKEN), m.get(RETURN_CONSUMED_CAPACITY),
+                m.get(RETURN_ITEM_COLLECTION_METRICS));
     }
 
     /** A validated action, ready to run. */

@@ -104,7 +104,10 @@ public final class StreamRecorder implements ChangeContributor {
     /** Sequence numbers handed out but not yet committed (or aborted), per shard. */
     private final Map<String, java.util.concurrent.ConcurrentSkipListSet<Long>> inFlight = new ConcurrentHashMap<>();
     /** What the current thread's change allocated: shard key and sequence, until it commits or aborts. */
-    private final ThreadLocal<java.util.List<Object[]>> pending = ThreadLocal.withInitial(java.util.ArrayList::new);
+    private final ThreadLocal<java.util.List<Allocated>> pending = ThreadLocal.withInitial(java.util.ArrayList::new);
+
+    /** A sequence number allocated in a shard ("table id/label/shard") by a change not yet settled. */
+    private record Allocated(String shardKey, long seq) {}
 
     private final long rolloverMillis;
     /** Per stream ("table id/label"): its shard generations. */
@@ -313,10 +316,10 @@ public final class StreamRecorder implements ChangeContributor {
     }
 
     private void settle() {
-        java.util.List<Object[]> mine = pending.get();
-        for (Object[] p : mine) {
-            java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get((String) p[0]);
-            if (busy != null) busy.remove((Long) p[1]);
+        java.util.List<Allocated> mine = pending.get();
+        for (Allocated a : mine) {
+            java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(a.shardKey());
+            if (busy != null) busy.remove(a.seq());
         }
         mine.clear();
     }
@@ -380,7 +383,7 @@ public final class StreamRecorder implements ChangeContributor {
             seq = sequence(t.id(), t.stream().label(), shard).incrementAndGet();
             busy.add(seq);
         }
-        pending.get().add(new Object[] {shardKey, seq});
+        pending.get().add(new Allocated(shardKey, seq));
         batch.put(Space.STREAMS, recordKey(t.id(), t.stream().label(), shard, seq), ItemCodec.encode(record), Mutation.EXPECT_ANY);
     }
 }

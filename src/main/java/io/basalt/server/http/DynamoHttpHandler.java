@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  */
 final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(DynamoHttpHandler.class);
-    private static final String HEALTHY = "healthy: dynamodb." + SigV4Header.DEFAULT_REGION + ".amazonaws.com ";
+    /** The host a health check names when the request has no Host header. */
+    private static final String DEFAULT_HOST = "dynamodb." + SigV4Header.DEFAULT_REGION + ".amazonaws.com";
 
     /** Off (an instance setting, for comparisons): every API call goes to the worker pool. */
     private final boolean inlineReads;
@@ -111,8 +112,9 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private void serve(FullHttpRequest req) {
         String requestId = RequestIds.next();
         HttpMethod method = req.method();
-        if (method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) {
-            String text = method.equals(HttpMethod.GET) ? HEALTHY : "";
+        if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && isRoot(req.uri())) {
+            // the service's health check names the host the request named
+            String text = method.equals(HttpMethod.GET) ? "healthy: " + host(req) + " " : "";
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.OK, text, "text/plain", requestId));
         } else if (method.equals(HttpMethod.OPTIONS) && req.headers().contains(HttpHeaderNames.ORIGIN)) {
             answer(req, corsPreflight(req, requestId));
@@ -159,7 +161,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         ByteBuf out = ctx.alloc().buffer(256);
         try (ByteBufOutputStream os = new ByteBufOutputStream(out)) {
             int status = dispatcher.dispatch(dynamoRequest(req), body(req.content()), os, requestId);
-            res = HttpResponses.response(HttpResponseStatus.valueOf(status), out, responseContentType(req), requestId);
+            res = ResponseEncoding.apply(req,
+                    HttpResponses.response(HttpResponseStatus.valueOf(status), out, responseContentType(req), requestId));
         } catch (Throwable e) {
             out.release();
             LOG.error("Internal error (request id {})", requestId, e);
@@ -171,10 +174,10 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         ctx.executor().execute(() -> answer(req, response));
     }
 
-    /** Sends the response to {@code req} and releases the request. */
+    /** Sends the response to {@code req} (compressed when it asks for that) and releases the request. */
     private void answer(FullHttpRequest req, FullHttpResponse res) {
         try {
-            respond(res, req, false);
+            respond(ResponseEncoding.apply(req, res), req, false);
         } finally {
             req.release();
         }
@@ -212,6 +215,18 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         }
         res.headers().set(HttpHeaderNames.ACCESS_CONTROL_MAX_AGE, "172800");
         return res;
+    }
+
+    /** Whether the request names the root path, with or without a query. */
+    private static boolean isRoot(String uri) {
+        int q = uri.indexOf('?');
+        String path = q < 0 ? uri : uri.substring(0, q);
+        return path.equals("/") || path.isEmpty();
+    }
+
+    private static String host(HttpRequest req) {
+        String host = req.headers().get(HttpHeaderNames.HOST);
+        return host == null || host.isBlank() ? DEFAULT_HOST : host.trim();
     }
 
     /** The service takes a body only as application/json or application/x-amz-json-1.0 (parameters ignored). */

@@ -22,6 +22,9 @@ final class HttpResponses {
     /** The body of the service's 404 for requests that are not DynamoDB API calls (verbatim). */
     static final String NOT_AN_OPERATION = "<UnknownOperationException/>\n";
 
+    /** The service's Server header value (verbatim). */
+    static final String SERVER = "Server";
+
     private HttpResponses() {}
 
     static FullHttpResponse response(HttpResponseStatus status, ByteBuf body, String contentType, String requestId) {
@@ -33,6 +36,7 @@ final class HttpResponses {
         res.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, body.readableBytes());
         if (contentType != null) res.headers().set(HttpHeaderNames.CONTENT_TYPE, contentType);
         res.headers().set(HttpHeaderNames.DATE, HttpDate.now());
+        res.headers().set(HttpHeaderNames.SERVER, SERVER);
         return res;
     }
 
