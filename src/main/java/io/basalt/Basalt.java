@@ -38,7 +38,8 @@ public final class Basalt implements AutoCloseable {
 
     /** Opens the store and starts the DynamoDB endpoint(s). */
     public static Basalt start(BasaltConfig config) {
-        io.basalt.server.auth.Authenticator authenticator = authenticator(config);
+        io.basalt.server.auth.CredentialStore credentials = credentials(config);
+        io.basalt.server.auth.Authenticator authenticator = authenticator(config, credentials);
         boolean tls = config.tlsCert() != null || config.tlsKey() != null;
         if (tls && (config.tlsCert() == null || config.tlsKey() == null)) {
             throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
@@ -61,8 +62,11 @@ public final class Basalt implements AutoCloseable {
                 throw new IllegalStateException("Cannot write the access log " + config.accessLog() + ": " + e.getMessage(), e);
             }
         }
-        RequestDispatcher dispatcher = new RequestDispatcher(new OperationRegistry(engine), metrics).authenticator(authenticator)
-                .accessLog(accessLog);
+        RequestDispatcher dispatcher = new RequestDispatcher(
+                new OperationRegistry(engine, io.basalt.server.auth.Authorizer::resourcePolicyFault), metrics)
+                .authenticator(authenticator).accessLog(accessLog);
+        // policies are evaluated only where signatures are verified (--auth verify)
+        if (credentials != null) dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock()));
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
@@ -102,18 +106,23 @@ public final class Basalt implements AutoCloseable {
      * Who may send requests. Checked before anything is opened: a server that would be open to the
      * network without credentials refuses to start unless told so explicitly.
      */
-    static io.basalt.server.auth.Authenticator authenticator(BasaltConfig config) {
+    /** The auth file's keys and policies when signatures are verified, else null. */
+    static io.basalt.server.auth.CredentialStore credentials(BasaltConfig config) {
+        if (!config.effectiveAuthMode().verifies()) return null;
+        if (config.authFile() == null) {
+            throw new IllegalStateException("--auth verify needs --auth-file FILE (create one with: basalt auth add-user NAME --account ID --auth-file FILE)");
+        }
+        try {
+            return io.basalt.server.auth.CredentialStore.open(config.authFile());
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Cannot read the auth file " + config.authFile() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static io.basalt.server.auth.Authenticator authenticator(BasaltConfig config, io.basalt.server.auth.CredentialStore credentials) {
         io.basalt.server.auth.AuthMode mode = config.effectiveAuthMode();
         if (mode.verifies()) {
-            if (config.authFile() == null) {
-                throw new IllegalStateException("--auth verify needs --auth-file FILE (create one with: basalt auth add-user NAME --account ID --auth-file FILE)");
-            }
-            try {
-                return io.basalt.server.auth.Authenticator.verifying(new io.basalt.server.auth.SigV4Verifier(
-                        io.basalt.server.auth.CredentialStore.open(config.authFile()), config.clock()));
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException("Cannot read the auth file " + config.authFile() + ": " + e.getMessage(), e);
-            }
+            return io.basalt.server.auth.Authenticator.verifying(new io.basalt.server.auth.SigV4Verifier(credentials, config.clock()));
         }
         if (mode == io.basalt.server.auth.AuthMode.ANY && !loopback(config.host())) {
             throw new IllegalStateException("Refusing to listen on " + config.host() + " without credentials: anyone who reaches it could"

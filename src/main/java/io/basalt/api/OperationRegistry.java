@@ -11,6 +11,14 @@ public final class OperationRegistry {
     private final Engine engine;
 
     public OperationRegistry(Engine engine) {
+        this(engine, OperationRegistry::jsonObjectOnly);
+    }
+
+    /**
+     * @param resourcePolicyCheck checks a PutResourcePolicy document: null when valid, else what is
+     *                            wrong (the policy grammar lives with authorization, above this layer)
+     */
+    public OperationRegistry(Engine engine, java.util.function.Function<String, String> resourcePolicyCheck) {
         this.engine = engine;
         // Control plane
         register(new io.basalt.api.table.CreateTable(engine));
@@ -21,6 +29,9 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.TagResource(engine));
         register(new io.basalt.api.table.UntagResource(engine));
         register(new io.basalt.api.table.ListTagsOfResource(engine));
+        register(new io.basalt.api.table.PutResourcePolicy(engine, resourcePolicyCheck));
+        register(new io.basalt.api.table.GetResourcePolicy(engine));
+        register(new io.basalt.api.table.DeleteResourcePolicy(engine));
         register(new io.basalt.api.table.UpdateTimeToLive(engine));
         register(new io.basalt.api.table.DescribeTimeToLive(engine));
         register(new io.basalt.api.table.DescribeLimits());
@@ -50,6 +61,17 @@ public final class OperationRegistry {
         registerStream(new io.basalt.api.streams.DescribeStream(engine));
         registerStream(new io.basalt.api.streams.GetShardIterator(engine));
         registerStream(new io.basalt.api.streams.GetRecords(engine));
+    }
+
+    /** The least a policy document must be without the policy grammar: one JSON object. */
+    private static String jsonObjectOnly(String policy) {
+        try (com.fasterxml.jackson.core.JsonParser p = io.basalt.wire.Json.FACTORY.createParser(policy)) {
+            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) return "a policy is a JSON object";
+            p.skipChildren();
+            return p.nextToken() == null ? null : "more than one JSON value";
+        } catch (java.io.IOException e) {
+            return "not valid JSON";
+        }
     }
 
     private void register(Operation<?> op) {

@@ -130,8 +130,9 @@ final class AuthCommand {
             users.add(u);
         }
         if (!found) {
+            // without --policy the user may do everything (as before policies were evaluated)
             users.add(new AuthFile.User(name, account, List.of(new AuthFile.AccessKey(keyId, secret, null)),
-                    policy == null ? List.of() : List.of(policy)));
+                    policy == null ? List.of() : List.of(policy), policy == null));
         }
         new AuthFile(accounts, users).write(file);
         StringWriter w = new StringWriter();
@@ -150,7 +151,8 @@ final class AuthCommand {
         keys.add(key);
         List<String> policies = new ArrayList<>(u.policies());
         if (policy != null) policies.add(policy);
-        return new AuthFile.User(u.name(), u.account(), keys, policies);
+        // a policy given now restricts the user to what its policies allow
+        return new AuthFile.User(u.name(), u.account(), keys, policies, u.allowAll() && policy == null);
     }
 
     /** The policy's JSON text, checked to be one JSON object. */
@@ -164,6 +166,11 @@ final class AuthCommand {
                 g.copyCurrentStructure(p);
             }
             if (p.nextToken() != null) throw new IOException(path + ": more than one JSON value");
+            try {
+                io.basalt.server.auth.policy.PolicyDocument.parse(w.toString(), io.basalt.server.auth.policy.PolicyDocument.Kind.IDENTITY);
+            } catch (io.basalt.server.auth.policy.MalformedPolicyException e) {
+                throw new IOException(path + ": " + e.getMessage());
+            }
             return w.toString();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IOException(path + ": not valid JSON: " + e.getOriginalMessage());
@@ -185,6 +192,7 @@ final class AuthCommand {
                     for (AuthFile.AccessKey k : u.accessKeys()) g.writeString(k.accessKeyId());
                     g.writeEndArray();
                     g.writeNumberField("policies", u.policies().size());
+                    g.writeBooleanField("allowAll", u.allowAll());
                     g.writeEndObject();
                 }
                 g.writeEndArray();

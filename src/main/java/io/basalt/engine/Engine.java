@@ -3,11 +3,11 @@ package io.basalt.engine;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.index.IndexMaintainer;
+import io.basalt.engine.item.ItemStore;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.KeyCodec;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
-import io.basalt.engine.item.ItemStore;
 import io.basalt.storage.StorageEngine;
 
 /**
@@ -46,7 +46,7 @@ public final class Engine implements AutoCloseable {
         this.storage = storage;
         this.times = times;
         this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock());
-        this.catalog = new TableCatalog(storage);
+        this.catalog = new TableCatalog(storage, io.basalt.model.Arns.ACCOUNT_ID);
         this.items = new ItemStore(storage);
         this.largeReads = new io.basalt.engine.query.LargeReads(settings.largeReadSlots());
         this.pages = new io.basalt.engine.query.PageReader(storage, largeReads);
@@ -67,10 +67,8 @@ public final class Engine implements AutoCloseable {
     /** Index item counts and sizes are live counters; this seeds them from what is stored. */
     private void recountIndexes() {
         try {
-            for (String name : catalog.names()) {
+            for (TableCatalog.Entry e : catalog.all()) {
                 if (closed) return;
-                TableCatalog.Entry e = catalog.find(name);
-                if (e == null) continue;
                 java.util.List<IndexDefinition> all = new java.util.ArrayList<>(e.definition().localIndexes());
                 all.addAll(e.definition().globalIndexes());
                 for (IndexDefinition i : all) {
@@ -135,13 +133,13 @@ public final class Engine implements AutoCloseable {
     }
 
     /** Starts filling a global secondary index that UpdateTable created (in the background). */
-    public void startBackfill(String tableName, String indexName) {
-        backfills.start(tableName, indexName);
+    public void startBackfill(String account, String tableName, String indexName) {
+        backfills.start(account, tableName, indexName);
     }
 
     /** Forgets everything held in memory for a deleted table (capacity, counters, stream state). */
     public void tableDeleted(io.basalt.engine.catalog.TableDefinition t) {
-        capacity.dropped(t.name());
+        capacity.dropped(t.id());
         indexes.forget(t);
         streams.forget(t);
         ttl.forgetTable(t.id());

@@ -194,6 +194,11 @@ public final class ConditionParser extends ParserBase {
             case "attribute_not_exists":
                 return new Condition.Exists(p.path(), false);
             case "attribute_type": {
+                // the type must be a value; a path's type is any of them, size() a number
+                if (args.get(1) instanceof Operand.PathOperand || args.get(1) instanceof Operand.Size) {
+                    throw ExpressionErrors.invalid(kind, "Incorrect operand type for operator or function; operator or function: attribute_type, operand type: "
+                            + (args.get(1) instanceof Operand.Size ? "N" : "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}"));
+                }
                 if (args.get(1) instanceof Operand.Literal l) {
                     if (!(l.value() instanceof AttributeValue.S s)) {
                         throw ExpressionErrors.invalid(kind, "Incorrect operand type for operator or function; operator or function: attribute_type, operand type: " + typeName(l.value()));
@@ -243,6 +248,15 @@ public final class ConditionParser extends ParserBase {
             operator();
             Path p = sizeArgument();
             topNames.add(p.topName());
+            int operands = 1;
+            while (peek().isPunct(",")) { // counted for the service's message, which names the number
+                pos++;
+                operand();
+                operands++;
+            }
+            if (operands != 1) {
+                throw ExpressionErrors.invalid(kind, "Incorrect number of operands for operator or function; operator or function: size, number of operands: " + operands);
+            }
             expectPunct(")");
             return new Operand.Size(p);
         }

@@ -42,8 +42,8 @@ public final class AttributeValueJson {
 
     /** One AttributeValue structure; null for a JSON null (an absent value). */
     private static AttributeValue read(JsonParser p, int depth) throws IOException {
-        if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH + 1) {
-            throw DynamoException.validation("Nesting Levels have exceeded supported limits: Nesting level must be 32 or less");
+        if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH) {
+            throw DynamoException.validation("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
         }
         AttributeValue[] result = new AttributeValue[1];
         int[] count = new int[1];

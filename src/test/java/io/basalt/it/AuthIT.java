@@ -68,10 +68,10 @@ class AuthIT {
         dir = Files.createTempDirectory("basalt-auth");
         authFile = dir.resolve("auth.json");
         new AuthFile(List.of(new AuthFile.Account(ACCOUNT_A, "a"), new AuthFile.Account(ACCOUNT_B, "b")), List.of(
-                new AuthFile.User("alice", ACCOUNT_A, List.of(new AuthFile.AccessKey("AKIAALICE", "alice-secret", null)), List.of()),
-                new AuthFile.User("bob", ACCOUNT_B, List.of(new AuthFile.AccessKey("AKIABOB", "bob-secret", null)), List.of()),
+                new AuthFile.User("alice", ACCOUNT_A, List.of(new AuthFile.AccessKey("AKIAALICE", "alice-secret", null)), List.of(), true),
+                new AuthFile.User("bob", ACCOUNT_B, List.of(new AuthFile.AccessKey("AKIABOB", "bob-secret", null)), List.of(), true),
                 new AuthFile.User("carol", ACCOUNT_A, List.of(new AuthFile.AccessKey("ASIACAROL", "carol-secret", "carol-token")),
-                        List.of()))).write(authFile);
+                        List.of(), true))).write(authFile);
         server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withAuthFile(authFile).withClock(clock));
     }
 

@@ -18,13 +18,15 @@ class BadInputFuzzIT extends ServerTestBase {
     private static final String AUTH = "AWS4-HMAC-SHA256 Credential=AKID/20250101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=x";
     private static final String[] OPERATIONS = {"CreateTable", "DescribeTable", "ListTables", "DeleteTable", "UpdateTable",
             "TagResource", "UntagResource", "ListTagsOfResource", "UpdateTimeToLive", "DescribeTimeToLive", "PutItem", "GetItem",
-            "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems"};
+            "UpdateItem", "DeleteItem", "Query", "Scan", "BatchGetItem", "BatchWriteItem", "TransactWriteItems", "TransactGetItems",
+            "PutResourcePolicy", "GetResourcePolicy", "DeleteResourcePolicy"};
     private static final String[] MEMBERS = {"TableName", "Key", "Item", "KeySchema", "AttributeDefinitions", "ProvisionedThroughput",
             "BillingMode", "UpdateExpression", "ConditionExpression", "FilterExpression", "KeyConditionExpression",
             "ProjectionExpression", "ExpressionAttributeNames", "ExpressionAttributeValues", "ReturnValues", "Limit",
             "ExclusiveStartKey", "Select", "Segment", "TotalSegments", "RequestItems", "TransactItems", "ResourceArn", "Tags",
             "TimeToLiveSpecification", "Expected", "AttributeUpdates", "KeyConditions", "GlobalSecondaryIndexes",
-            "LocalSecondaryIndexes", "StreamSpecification", "GlobalSecondaryIndexUpdates", "IndexName", "AttributesToGet"};
+            "LocalSecondaryIndexes", "StreamSpecification", "GlobalSecondaryIndexUpdates", "IndexName", "AttributesToGet",
+            "Policy", "ExpectedRevisionId", "ConfirmRemoveSelfResourceAccess"};
 
     private final Random random = new Random(20261122);
 

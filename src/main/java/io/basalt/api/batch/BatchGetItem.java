@@ -73,7 +73,7 @@ public final class BatchGetItem implements Operation<BatchGetItem.Request> {
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         // every check before anything is read
-        BatchGetItemValidator.Validated valid = BatchGetItemValidator.validate(engine, r);
+        BatchGetItemValidator.Validated valid = BatchGetItemValidator.validate(engine, ctx, r);
         Map<String, TableCatalog.Entry> tables = valid.tables();
         Map<String, Projection> projections = valid.projections();
 

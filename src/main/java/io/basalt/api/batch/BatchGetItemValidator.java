@@ -1,8 +1,10 @@
 package io.basalt.api.batch;
 
-import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
@@ -25,7 +27,7 @@ final class BatchGetItemValidator {
     /** The tables and projections of a valid request, by the name the request used. */
     record Validated(Map<String, TableCatalog.Entry> tables, Map<String, Projection> projections) {}
 
-    static Validated validate(Engine engine, BatchGetItem.Request r) {
+    static Validated validate(Engine engine, RequestContext ctx, BatchGetItem.Request r) {
         if (r.requestItems() == null || r.requestItems().isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for BatchGetItem");
         }
@@ -48,7 +50,7 @@ final class BatchGetItemValidator {
             ItemExpressions.ReadExpressions ex = ItemExpressions.forRead(null, null, "ScanFilter", null, t.projectionExpression(),
                     t.attributesToGet(), null, null, t.expressionAttributeNames(), null);
             projections.put(e.getKey(), ex.projection());
-            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
+            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, e.getKey());
             List<Map<String, AttributeValue>> seen = new ArrayList<>();
             for (Map<String, AttributeValue> key : t.keys()) {
                 table.definition().keys().validateKey(key);

@@ -77,7 +77,7 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        Map<String, TableCatalog.Entry> tables = BatchWriteItemValidator.validate(engine, r);
+        Map<String, TableCatalog.Entry> tables = BatchWriteItemValidator.validate(engine, ctx, r);
         int total = 0;
         for (List<WriteRequest> l : r.requestItems().values()) total += l.size();
         Map<String, ConsumedCapacityWriter.TableUnits> units = new LinkedHashMap<>();

@@ -1,8 +1,10 @@
 package io.basalt.api.batch;
 
-import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
@@ -24,7 +26,7 @@ final class BatchWriteItemValidator {
     private BatchWriteItemValidator() {}
 
     /** The tables of a valid request, by the name the request used; throws the service's error otherwise. */
-    static Map<String, TableCatalog.Entry> validate(Engine engine, BatchWriteItem.Request r) {
+    static Map<String, TableCatalog.Entry> validate(Engine engine, RequestContext ctx, BatchWriteItem.Request r) {
         if (r.requestItems() == null || r.requestItems().isEmpty()) {
             throw DynamoException.validation("The requestItems parameter is required for BatchWriteItem");
         }
@@ -46,7 +48,7 @@ final class BatchWriteItemValidator {
         long requestBytes = 0;
         Map<String, TableCatalog.Entry> tables = new LinkedHashMap<>();
         for (Map.Entry<String, List<BatchWriteItem.WriteRequest>> e : r.requestItems().entrySet()) {
-            TableCatalog.Entry table = ItemExpressions.table(engine, e.getKey());
+            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, e.getKey());
             tables.put(e.getKey(), table);
             KeyShape keys = table.definition().keys();
             Set<java.nio.ByteBuffer> seen = new HashSet<>();

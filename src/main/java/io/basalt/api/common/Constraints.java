@@ -77,6 +77,26 @@ public final class Constraints {
         return this;
     }
 
+    /** The service's rendering of the legacy ComparisonOperator enum. */
+    public static final String COMPARISON_OPERATOR_ENUM =
+            "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, BEGINS_WITH, GE, CONTAINS]";
+
+    /**
+     * The ComparisonOperator of each legacy condition in a map member (KeyConditions, QueryFilter,
+     * ScanFilter: required; Expected: optional), at "member.NAME.member.comparisonOperator".
+     */
+    public <V> Constraints comparisonOperators(java.util.Map<String, V> conditions, java.util.function.Function<V, String> operator,
+                                             String member, boolean required) {
+        if (conditions == null) return this;
+        for (java.util.Map.Entry<String, V> e : conditions.entrySet()) {
+            String op = e.getValue() == null ? null : operator.apply(e.getValue());
+            String path = member + "." + e.getKey() + ".member.comparisonOperator";
+            if (required) notNull(op, path);
+            enumValue(op, path, COMPARISON_OPERATOR_ENUM);
+        }
+        return this;
+    }
+
     public Constraints min(Long value, String path, long min) {
         if (value != null && value < min) add(value, path, "Member must have value greater than or equal to " + min);
         return this;

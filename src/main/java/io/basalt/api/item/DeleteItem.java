@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.common.MeteredWrite;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -32,7 +33,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         WriteOptions o = r.options();
         Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
                 .tableNameOrArn(r.tableName(), "tableName").notNull(r.key(), "key"), o);
-        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         table.definition().keys().validateKey(r.key());
 
         MeteredWrite m = MeteredWrite.run(engine, ctx, table, r.key(), null,

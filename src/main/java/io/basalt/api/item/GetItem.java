@@ -4,8 +4,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
+import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.capacity.Partition;
@@ -58,7 +59,7 @@ public final class GetItem implements Operation<GetItemRequest> {
         } else if (r.attributesToGet() != null) {
             projection = Legacy.attributesToGet(r.attributesToGet());
         }
-        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         table.definition().keys().validateKey(r.key());
         // every storage read comes before the capacity admission (a side effect): see inlineable()
         ItemStore.StoredBytes raw = null;

@@ -25,17 +25,17 @@ public final class ItemExpressions {
     public record ReadExpressions(Condition filter, Set<String> filterNames, Projection projection,
                                   ConditionParser.Parsed keyCondition) {}
 
-    public static TableCatalog.Entry table(Engine engine, String nameOrArn) {
-        return ItemRequests.table(engine, nameOrArn);
-    }
 
     public static ReadExpressions forRead(String filterExpression, Map<String, Legacy.FilterCondition> legacyFilter,
                                           String legacyFilterName, String conditionalOperator,
                                           String projectionExpression, List<String> attributesToGet,
                                           String keyConditionExpression, Map<String, Legacy.FilterCondition> keyConditions,
                                           Map<String, String> names, Map<String, AttributeValue> values) {
-        String nonExpression = WriteRequestRules.present(new Object[] {attributesToGet, legacyFilter, keyConditions},
-                new String[] {"AttributesToGet", legacyFilterName, "KeyConditions"});
+        // The service counts KeyConditions as mixing only next to a KeyConditionExpression: KeyConditions
+        // with a FilterExpression or ProjectionExpression is accepted. ConditionalOperator always counts.
+        String nonExpression = WriteRequestRules.present(
+                new Object[] {attributesToGet, legacyFilter, conditionalOperator, keyConditionExpression == null ? null : keyConditions},
+                new String[] {"AttributesToGet", legacyFilterName, "ConditionalOperator", "KeyConditions"});
         String expression = WriteRequestRules.present(new Object[] {projectionExpression, filterExpression, keyConditionExpression},
                 new String[] {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);
@@ -46,7 +46,7 @@ public final class ItemExpressions {
         boolean valueExpressions = filterExpression != null || keyConditionExpression != null;
         if (values != null && !valueExpressions) {
             throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions: "
-                    + (legacyFilterName.equals("QueryFilter") ? "KeyConditionExpression and FilterExpression are null" : "FilterExpression is null"));
+                    + (legacyFilterName.equals("QueryFilter") ? "FilterExpression and KeyConditionExpression are null" : "FilterExpression is null"));
         }
         if (names != null && names.isEmpty()) throw DynamoException.validation("ExpressionAttributeNames must not be empty");
         if (values != null && values.isEmpty()) throw DynamoException.validation("ExpressionAttributeValues must not be empty");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
@@ -13,7 +14,6 @@ import io.basalt.expression.ExpressionKind;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
-import io.basalt.engine.capacity.WriteCapacity;
 import java.io.IOException;
 import java.util.Map;
 
@@ -23,10 +23,6 @@ final class ItemRequests {
 
     private ItemRequests() {}
 
-    /** The table of an item request; item operations answer a missing table with this exact text. */
-    static TableCatalog.Entry table(Engine engine, String nameOrArn) {
-        return engine.catalog().require(TableNames.fromNameOrArn(nameOrArn), "Requested resource not found");
-    }
 
     /** ConditionExpression or Expected (+ ConditionalOperator), or null when neither is given. */
     static Condition condition(String conditionExpression, Map<String, Legacy.Expected> expected, String conditionalOperator,

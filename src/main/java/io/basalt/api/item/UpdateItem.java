@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.common.MeteredWrite;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
@@ -50,8 +51,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
                 .notNull(r.key(), "key");
         WriteRequestRules.returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
                 o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
-        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected()},
-                new String[] {"AttributeUpdates", "Expected"});
+        String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected(), o.conditionalOperator()},
+                new String[] {"AttributeUpdates", "Expected", "ConditionalOperator"});
         String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), o.conditionExpression()},
                 new String[] {"UpdateExpression", "ConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);
@@ -65,7 +66,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ectx);
         ectx.checkAllUsed();
 
-        TableCatalog.Entry table = ItemRequests.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         KeyShape keys = table.definition().keys();
         keys.validateKey(r.key());
         if (update != null) {

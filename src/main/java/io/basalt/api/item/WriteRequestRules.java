@@ -68,7 +68,8 @@ final class WriteRequestRules {
     static io.basalt.expression.Condition prepareConditionalWrite(Constraints c, WriteOptions o) {
         returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
                 o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
-        noMixing(o.expected() != null ? "Expected" : "", o.conditionExpression() != null ? "ConditionExpression" : "");
+        noMixing(present(new Object[] {o.expected(), o.conditionalOperator()}, new String[] {"Expected", "ConditionalOperator"}),
+                o.conditionExpression() != null ? "ConditionExpression" : "");
         placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
                 o.conditionExpression() != null, "ConditionExpression is null");
         if (o.returnValues() != null && !o.returnValues().equals("NONE") && !o.returnValues().equals("ALL_OLD")) {

@@ -114,7 +114,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
 
     private void read(RequestContext ctx, PartiqlStatement.Select s, ExecuteStatement.StatementMember request, JsonGenerator out,
                       Map<String, Double> units) throws IOException {
-        SelectRunner.KeyedRead k = SelectRunner.keyed(engine, s, "This operation is not supported on an index",
+        SelectRunner.KeyedRead k = SelectRunner.keyed(engine, ctx, s, "This operation is not supported on an index",
                 "Only single item select is supported");
         TableCapacity cap = engine.capacity().of(k.table());
         Partition part = cap == null ? null : cap.admitRead(ctx.region(), k.key());
@@ -130,7 +130,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
     }
 
     private void write(RequestContext ctx, PartiqlStatement s, ExecuteStatement.StatementMember request, Map<String, Double> units) {
-        WriteStatements.Prepared p = WriteStatements.prepare(engine, s, request.returnValuesOnConditionCheckFailure());
+        WriteStatements.Prepared p = WriteStatements.prepare(engine, ctx, s, request.returnValuesOnConditionCheckFailure());
         MeteredWrite w = MeteredWrite.run(engine, ctx, p.table(), p.key(), null, p.mutation());
         units.merge(p.table().definition().name(), w.units().total(), Double::sum);
     }

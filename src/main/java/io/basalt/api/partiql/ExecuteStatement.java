@@ -82,10 +82,6 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
         }
     }
 
-    /** The table a statement names; a missing table gets the item operations' text. */
-    static TableCatalog.Entry table(Engine engine, String name) {
-        return engine.catalog().require(TableNames.fromNameOrArn(name), "Requested resource not found");
-    }
 
     /** Member constraints of one statement with its parameters (shared with the batch and transaction forms). */
     static Constraints statementConstraints(Constraints c, String statement, List<AttributeValue> parameters, String prefix) {
@@ -106,10 +102,10 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
             throw PartiqlErrors.invalid("EXISTS can only be used in ExecuteTransaction write requests.");
         }
         if (s instanceof PartiqlStatement.Select select) {
-            select(r, select, out);
+            select(ctx, r, select, out);
             return;
         }
-        WriteStatements.Prepared p = WriteStatements.prepare(engine, s, r.returnValuesOnConditionCheckFailure());
+        WriteStatements.Prepared p = WriteStatements.prepare(engine, ctx, s, r.returnValuesOnConditionCheckFailure());
         MeteredWrite metered = MeteredWrite.run(engine, ctx, p.table(), p.key(), null, p.mutation());
         WriteOutcome w = metered.outcome();
         out.writeStartObject();
@@ -125,9 +121,9 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
         out.writeEndObject();
     }
 
-    private void select(Request r, PartiqlStatement.Select s, JsonGenerator out) throws IOException {
+    private void select(RequestContext ctx, Request r, PartiqlStatement.Select s, JsonGenerator out) throws IOException {
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());
-        SelectRunner.Plan plan = SelectRunner.plan(engine, s, consistent);
+        SelectRunner.Plan plan = SelectRunner.plan(engine, ctx, s, consistent);
         SelectRunner.Position start = r.nextToken() == null ? null : NextTokens.decode(r.nextToken(), r.statement(), r.parameters());
         int limit = r.limit() == null ? Integer.MAX_VALUE : (int) Math.min(Integer.MAX_VALUE, r.limit());
         SelectRunner.Page page = SelectRunner.read(engine, plan, start, limit, consistent);

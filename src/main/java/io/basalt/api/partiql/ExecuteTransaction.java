@@ -88,10 +88,10 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
             throw PartiqlErrors.invalid("ExecuteTransaction API does not support both read and write operations in the same request.");
         }
         if (reads) {
-            read(ctx.region(), statements, r.returnConsumedCapacity(), out);
+            read(ctx, statements, r.returnConsumedCapacity(), out);
             return;
         }
-        List<TransactionCommit.Action> actions = prepare(statements, r.transactStatements());
+        List<TransactionCommit.Action> actions = prepare(ctx, statements, r.transactStatements());
         Map<String, ConsumedCapacityWriter.TableUnits> units = TransactionCommit.run(engine, ctx.region(), actions, tokens,
                 r.clientRequestToken(), r.transactStatements());
         out.writeStartObject();
@@ -99,7 +99,7 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
         out.writeEndObject();
     }
 
-    private List<TransactionCommit.Action> prepare(List<PartiqlStatement> statements, List<ExecuteStatement.StatementMember> members) {
+    private List<TransactionCommit.Action> prepare(RequestContext ctx, List<PartiqlStatement> statements, List<ExecuteStatement.StatementMember> members) {
         List<TransactionCommit.Action> actions = new ArrayList<>();
         Set<ByteBuffer> seen = new HashSet<>();
         for (int i = 0; i < statements.size(); i++) {
@@ -108,7 +108,7 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
                     || (s instanceof PartiqlStatement.Delete d && d.returning() != null)) {
                 throw PartiqlErrors.invalid("Unsupported operation in transaction.");
             }
-            WriteStatements.Prepared p = WriteStatements.prepare(engine, s, members.get(i).returnValuesOnConditionCheckFailure());
+            WriteStatements.Prepared p = WriteStatements.prepare(engine, ctx, s, members.get(i).returnValuesOnConditionCheckFailure());
             if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(p.table().ref(), p.key())))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }
@@ -117,12 +117,12 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
         return actions;
     }
 
-    private void read(String region, List<PartiqlStatement> statements, String returnConsumedCapacity, JsonGenerator out) throws IOException {
+    private void read(RequestContext ctx, List<PartiqlStatement> statements, String returnConsumedCapacity, JsonGenerator out) throws IOException {
         List<SelectRunner.KeyedRead> reads = new ArrayList<>();
         List<ItemStore.TxItem> items = new ArrayList<>();
         Set<ByteBuffer> seen = new HashSet<>();
         for (PartiqlStatement s : statements) {
-            SelectRunner.KeyedRead k = SelectRunner.keyed(engine, (PartiqlStatement.Select) s,
+            SelectRunner.KeyedRead k = SelectRunner.keyed(engine, ctx, (PartiqlStatement.Select) s,
                     "Reads on indices are not supported within transactions.",
                     "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
             if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(k.table().ref(), k.key())))) {
@@ -131,7 +131,7 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
             reads.add(k);
             items.add(new ItemStore.TxItem(k.table().ref(), k.key(), null));
         }
-        Partition[] parts = TransactionThrottling.admit(engine, region, reads.size(), i -> reads.get(i).table(),
+        Partition[] parts = TransactionThrottling.admit(engine, ctx.region(), reads.size(), i -> reads.get(i).table(),
                 i -> reads.get(i).key(), i -> false);
         List<ItemStore.Stored> snapshot = engine.items().readSnapshot(items);
         Map<String, Double> units = new LinkedHashMap<>();

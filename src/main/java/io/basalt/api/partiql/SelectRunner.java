@@ -1,5 +1,7 @@
 package io.basalt.api.partiql;
 
+import io.basalt.api.RequestContext;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.catalog.IndexDefinition;
@@ -54,8 +56,8 @@ final class SelectRunner {
 
     private SelectRunner() {}
 
-    static Plan plan(Engine engine, PartiqlStatement.Select s, boolean consistentRead) {
-        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+    static Plan plan(Engine engine, RequestContext ctx, PartiqlStatement.Select s, boolean consistentRead) {
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
         ReadTarget target = new ReadTarget(table.definition(), null);
         if (s.index() != null) {
             IndexDefinition index = table.definition().index(s.index());
@@ -196,9 +198,9 @@ final class SelectRunner {
      * @param indexMessage the refusal of a read on an index
      * @param incompleteMessage the refusal of a WHERE clause without the full key
      */
-    static KeyedRead keyed(Engine engine, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
+    static KeyedRead keyed(Engine engine, RequestContext ctx, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
         if (s.index() != null) throw PartiqlErrors.invalid(indexMessage);
-        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
         StatementKeys.KeyAndCondition kc;
         try {
             kc = StatementKeys.fullKey(s.where(), table.definition().keys());

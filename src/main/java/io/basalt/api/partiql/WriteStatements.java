@@ -1,6 +1,8 @@
 package io.basalt.api.partiql;
 
+import io.basalt.api.RequestContext;
 import io.basalt.api.item.ItemMutations;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
@@ -37,8 +39,8 @@ final class WriteStatements {
     record Prepared(PartiqlStatement statement, TableCatalog.Entry table, Map<String, AttributeValue> key,
                     ItemMutation mutation, List<Path> written, boolean check) {}
 
-    static Prepared prepare(Engine engine, PartiqlStatement s, String returnOnConditionFailure) {
-        TableCatalog.Entry table = ExecuteStatement.table(engine, s.table());
+    static Prepared prepare(Engine engine, RequestContext ctx, PartiqlStatement s, String returnOnConditionFailure) {
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
         KeyShape keys = table.definition().keys();
         switch (s) {
             case PartiqlStatement.Insert ins -> {

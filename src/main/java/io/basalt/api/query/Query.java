@@ -6,21 +6,22 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
-import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.engine.query.ReadTarget;
-import io.basalt.engine.query.KeyConditionSpec;
-import io.basalt.engine.query.KeyRange;
-import io.basalt.engine.query.PageReader;
-import io.basalt.eventloop.MemoryOnlyReads;
-import io.basalt.eventloop.ReadWouldBlock;
-import io.basalt.error.DynamoException;
-import io.basalt.model.KeyCodec;
-import io.basalt.model.KeyShape;
-import java.io.IOException;
 import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.PartitionHash;
 import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.query.KeyConditionSpec;
+import io.basalt.engine.query.KeyRange;
+import io.basalt.engine.query.PageReader;
+import io.basalt.engine.query.ReadTarget;
+import io.basalt.error.DynamoException;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
+import io.basalt.model.KeyCodec;
+import io.basalt.model.KeyShape;
+import java.io.IOException;
 import java.util.Arrays;
 
 /** Query: one item collection, in sort-key order (or reverse), narrowed by a sort-key condition. */
@@ -52,7 +53,7 @@ public final class Query implements Operation<ReadRequest> {
             throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
         }
         ReadRules.checkSelect(r);
-        TableCatalog.Entry table = ItemExpressions.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         ReadTarget target = ReadRules.target(table, r);
         KeyShape keys = target.keys();
         KeyConditionSpec spec = ex.keyCondition() != null

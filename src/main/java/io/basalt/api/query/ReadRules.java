@@ -1,5 +1,6 @@
 package io.basalt.api.query;
 
+import io.basalt.expression.Legacy;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.common.Constraints;
@@ -38,7 +39,10 @@ final class ReadRules {
         else c.min(r.limit(), "limit", 1);
         c.enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
          .enumValue(r.conditionalOperator(), "conditionalOperator", "[AND, OR]")
-         .minSize(r.attributesToGet(), "attributesToGet", 1);
+         .minSize(r.attributesToGet(), "attributesToGet", 1)
+         .comparisonOperators(r.keyConditions(), Legacy.FilterCondition::comparisonOperator, "keyConditions", true)
+         .comparisonOperators(r.queryFilter(), Legacy.FilterCondition::comparisonOperator, "queryFilter", true)
+         .comparisonOperators(r.scanFilter(), Legacy.FilterCondition::comparisonOperator, "scanFilter", true);
     }
 
     /** The service's rules on Select against projections. */

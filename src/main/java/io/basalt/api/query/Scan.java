@@ -6,12 +6,12 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
-import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.capacity.Partition;
 import io.basalt.engine.capacity.TableCapacity;
+import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.query.KeyRange;
-import io.basalt.model.KeyCodec;
 import io.basalt.engine.query.PageReader;
 import io.basalt.engine.query.ReadTarget;
 import io.basalt.engine.query.ScanSegments;
@@ -19,6 +19,7 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
 import io.basalt.expression.ExpressionContext;
 import io.basalt.expression.Projection;
+import io.basalt.model.KeyCodec;
 import java.io.IOException;
 
 /** Scan: walks the table in partition-hash order; parallel scans split the hash space into segments. */
@@ -56,7 +57,7 @@ public final class Scan implements Operation<ReadRequest> {
                 r.conditionalOperator(), r.projectionExpression(), r.attributesToGet(), null, null,
                 r.expressionAttributeNames(), r.expressionAttributeValues());
         ReadRules.checkSelect(r);
-        TableCatalog.Entry table = ItemExpressions.table(engine, r.tableName());
+        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         ReadTarget target = ReadRules.target(table, r);
         ReadRules.checkStartKey(target, r.exclusiveStartKey());
         long id = target.id();

@@ -42,7 +42,8 @@ final class StreamArns {
         int t = arn.indexOf(":table/");
         String table = arn.substring(t + ":table/".length(), s);
         String label = arn.substring(s + "/stream/".length());
-        TableCatalog.Entry e = engine.catalog().find(table);
+        String[] parts = arn.split(":", 6);
+        TableCatalog.Entry e = parts.length < 6 ? null : engine.catalog().find(parts[4], table);
         if (e == null || !e.definition().stream().knows(label)) throw notFound(arn);
         return e.definition();
     }

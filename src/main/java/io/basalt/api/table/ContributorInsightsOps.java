@@ -1,9 +1,13 @@
 package io.basalt.api.table;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
+import io.basalt.api.RequestContext;
 import io.basalt.engine.capacity.ContributorInsights;
+import io.basalt.api.RequestContext;
 import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.api.RequestContext;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.error.DynamoException;
 import java.io.IOException;
@@ -23,9 +27,9 @@ final class ContributorInsightsOps {
     private ContributorInsightsOps() {}
 
     /** The table's definition; ResourceNotFoundException for a missing table or GSI (LSIs have no insights of their own). */
-    static TableDefinition target(Engine engine, String nameOrArn, String index) {
+    static TableDefinition target(Engine engine, RequestContext ctx, String nameOrArn, String index) {
         String name = TableNames.fromNameOrArn(nameOrArn);
-        TableDefinition t = engine.catalog().require(name, TableNames.notFound(name)).definition();
+        TableDefinition t = engine.catalog().require(TableNames.account(ctx, nameOrArn), name, TableNames.notFound(name)).definition();
         if (index != null) {
             IndexDefinition i = t.index(index);
             if (i == null || !i.global()) {

@@ -40,7 +40,8 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableCatalog catalog = engine.catalog();
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
         Map<String, String> tags = TagRules.validateNew(r.tags());
-        if (catalog.find(r.tableName()) != null) {
+        if (tags != null) TagRules.checkCount(tags.size()); // the per-resource limit holds at creation too
+        if (catalog.find(ctx.accountId(), r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }
         StreamSettings stream = StreamSettings.NONE;
@@ -51,7 +52,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 engine.clock().millis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
                 r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
-        TableCatalog.Entry entry = catalog.create(t);
+        TableCatalog.Entry entry = catalog.create(ctx.accountId(), t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());

@@ -196,7 +196,8 @@ final class CreateTableValidator {
 
     static String projectionType(TableJson.IndexSpec x) {
         String type = x.projection().projectionType();
-        return type == null ? "ALL" : type;
+        if (type == null) throw DynamoException.validation("One or more parameter values were invalid: Unknown ProjectionType: null");
+        return type;
     }
 
     static List<String> nonKey(TableJson.IndexSpec x, KeyShape table, KeyShape index) {

@@ -40,8 +40,8 @@ public final class DescribeContributorInsights implements Operation<DescribeCont
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
                 .tableName(r.indexName(), "indexName").check();
-        TableDefinition t = ContributorInsightsOps.target(engine, r.tableName(), r.indexName());
-        ContributorInsights.Scope s = engine.capacity().insights(t.name()).scope(r.indexName());
+        TableDefinition t = ContributorInsightsOps.target(engine, ctx, r.tableName(), r.indexName());
+        ContributorInsights.Scope s = engine.capacity().insights(t.id()).scope(r.indexName());
         boolean on = s != null && s.enabled();
         out.writeStartObject();
         out.writeStringField("TableName", t.name());

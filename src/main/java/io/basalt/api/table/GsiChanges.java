@@ -93,11 +93,11 @@ final class GsiChanges {
     }
 
     /** Starts backfills of created indexes and drops the entries of deleted ones. */
-    void afterCommit(TableDefinition before, TableDefinition after) {
+    void afterCommit(String account, TableDefinition before, TableDefinition after) {
         if (updates == null) return;
         for (IndexDefinition i : after.globalIndexes()) {
             if (!i.active() && before.index(i.name()) == null) {
-                engine.startBackfill(after.name(), i.name());
+                engine.startBackfill(account, after.name(), i.name());
             }
         }
         for (IndexDefinition i : before.globalIndexes()) {

@@ -46,26 +46,26 @@ public final class ListContributorInsights implements Operation<ListContributorI
         return new Request(m.get(TABLE_NAME), m.get(NEXT_TOKEN), m.get(MAX_RESULTS));
     }
 
-    private record Row(String table, String index) {}
+    private record Row(long tableId, String table, String index) {}
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().tableNameOrArn(r.tableName(), "tableName").max(r.maxResults(), "maxResults", 100).check();
-        List<String> tables = new ArrayList<>();
+        List<TableCatalog.Entry> tables = new ArrayList<>();
         if (r.tableName() != null) {
             String name = TableNames.fromNameOrArn(r.tableName());
-            engine.catalog().require(name, TableNames.notFound(name));
-            tables.add(name);
+            tables.add(TableNames.require(engine, ctx, r.tableName(), TableNames.notFound(name)));
         } else {
-            tables.addAll(engine.catalog().names());
+            for (String name : engine.catalog().names(ctx.accountId())) {
+                TableCatalog.Entry e = engine.catalog().find(ctx.accountId(), name);
+                if (e != null) tables.add(e);
+            }
         }
         List<Row> rows = new ArrayList<>();
-        for (String name : tables) {
-            TableCatalog.Entry e = engine.catalog().find(name);
-            if (e == null) continue;
+        for (TableCatalog.Entry e : tables) {
             TableDefinition t = e.definition();
-            rows.add(new Row(name, null));
-            for (IndexDefinition i : t.globalIndexes()) rows.add(new Row(name, i.name()));
+            rows.add(new Row(t.id(), t.name(), null));
+            for (IndexDefinition i : t.globalIndexes()) rows.add(new Row(t.id(), t.name(), i.name()));
         }
         int from = 0;
         if (r.nextToken() != null) {
@@ -81,7 +81,7 @@ public final class ListContributorInsights implements Operation<ListContributorI
         out.writeArrayFieldStart("ContributorInsightsSummaries");
         for (int i = from; i < to; i++) {
             Row row = rows.get(i);
-            ContributorInsights.Scope s = engine.capacity().insights(row.table()).scope(row.index());
+            ContributorInsights.Scope s = engine.capacity().insights(row.tableId()).scope(row.index());
             ContributorInsightsOps.writeSummary(out, row.table(), row.index(), s);
         }
         out.writeEndArray();

@@ -42,7 +42,7 @@ public final class TagResource implements Operation<TagResource.Request> {
                 .maxLength(r.resourceArn(), "resourceArn", 1283).notNull(r.tags(), "tags").check();
         Map<String, String> add = TagRules.validateNew(r.tags());
         TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "TagResource");
-        engine.catalog().update(e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
+        engine.catalog().update(e.account(), e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
             var b = t.toBuilder();
             b.tags().putAll(add);
             TagRules.checkCount(b.tags().size());

@@ -40,7 +40,7 @@ public final class UntagResource implements Operation<UntagResource.Request> {
         new Constraints().notNull(r.resourceArn(), "resourceArn").minLength(r.resourceArn(), "resourceArn", 1)
                 .maxLength(r.resourceArn(), "resourceArn", 1283).notNull(r.tagKeys(), "tagKeys").check();
         TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "UntagResource");
-        engine.catalog().update(e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
+        engine.catalog().update(e.account(), e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
             var b = t.toBuilder();
             r.tagKeys().forEach(b.tags()::remove);
             return b.build();

@@ -44,10 +44,10 @@ public final class UpdateContributorInsights implements Operation<UpdateContribu
                 .notNull(r.action(), "contributorInsightsAction")
                 .enumValue(r.action(), "contributorInsightsAction", "[ENABLE, DISABLE]")
                 .enumValue(r.mode(), "contributorInsightsMode", ContributorInsightsOps.MODE_ENUM).check();
-        TableDefinition t = ContributorInsightsOps.target(engine, r.tableName(), r.indexName());
+        TableDefinition t = ContributorInsightsOps.target(engine, ctx, r.tableName(), r.indexName());
         boolean enable = "ENABLE".equals(r.action());
         boolean throttledOnly = ContributorInsightsOps.THROTTLED.equals(r.mode());
-        engine.capacity().setInsights(t.name(), r.indexName(), enable, throttledOnly);
+        engine.capacity().setInsights(t.id(), r.indexName(), enable, throttledOnly);
         out.writeStartObject();
         out.writeStringField("TableName", t.name());
         if (r.indexName() != null) out.writeStringField("IndexName", r.indexName());

@@ -89,16 +89,17 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
         String name = TableNames.fromNameOrArn(r.tableName());
+        String account = TableNames.account(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
-        TableCatalog.Entry before = engine.catalog().require(name, TableNames.notFound(name));
+        TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
-        TableCatalog.Entry e = engine.catalog().update(name, TableNames.notFound(name), t -> {
+        TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
             TableDefinition next = changes.apply(apply(t, r, now));
             if (timeRules) CapacityTimeRules.check(t, next, now);
             return next;
         });
-        changes.afterCommit(before.definition(), e.definition());
+        changes.afterCommit(account, before.definition(), e.definition());
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.indexes());

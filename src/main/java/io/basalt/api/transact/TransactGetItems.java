@@ -7,6 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.CapacityUnits;
 import io.basalt.engine.capacity.Partition;
@@ -69,7 +70,7 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
             }
             new Constraints().notNull(a.tableName(), "transactItems.1.member.get.tableName").tableNameOrArn(a.tableName(), "tableName")
                     .notNull(a.key(), "transactItems.1.member.get.key").check();
-            TableCatalog.Entry table = ItemExpressions.table(engine, a.tableName());
+            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, a.tableName());
             try {
                 table.definition().keys().validateKey(a.key());
             } catch (DynamoException e) {

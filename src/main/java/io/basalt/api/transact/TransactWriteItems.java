@@ -8,6 +8,7 @@ import io.basalt.api.common.Constraints;
 import io.basalt.api.common.ConsumedCapacityWriter;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.item.ItemMutations;
+import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.ItemMutation;
@@ -80,7 +81,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 .minLength(r.clientRequestToken(), "clientRequestToken", 1).maxLength(r.clientRequestToken(), "clientRequestToken", 36)
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]").check();
-        List<Prepared> prepared = prepare(r.transactItems());
+        List<Prepared> prepared = prepare(ctx, r.transactItems());
         List<TransactionCommit.Action> actions = new ArrayList<>(prepared.size());
         for (Prepared p : prepared) actions.add(new TransactionCommit.Action(p.table(), p.key(), p.mutation(), p.check()));
         Map<String, ConsumedCapacityWriter.TableUnits> units = TransactionCommit.run(engine, ctx.region(), actions, tokens,
@@ -90,7 +91,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
         out.writeEndObject();
     }
 
-    private List<Prepared> prepare(List<TransactAction> actions) {
+    private List<Prepared> prepare(RequestContext ctx, List<TransactAction> actions) {
         List<Prepared> out = new ArrayList<>(actions.size());
         Set<ByteBuffer> items = new HashSet<>();
         long bytes = 0;
@@ -101,7 +102,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
                     .tableNameOrArn(a.tableName(), "tableName")
                     .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();
-            TableCatalog.Entry table = ItemExpressions.table(engine, a.tableName());
+            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, a.tableName());
             KeyShape keys = table.definition().keys();
             ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), a.expressionAttributeValues());
             Condition condition = a.conditionExpression() == null ? null

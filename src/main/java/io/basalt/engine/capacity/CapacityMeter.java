@@ -15,8 +15,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class CapacityMeter {
     private volatile CapacitySettings settings;
     private final Clock clock;
-    private final Map<String, TableCapacity> tables = new ConcurrentHashMap<>();
-    private final Map<String, ContributorInsights> insights = new ConcurrentHashMap<>();
+    /** By table id (names repeat across accounts). */
+    private final Map<Long, TableCapacity> tables = new ConcurrentHashMap<>();
+    private final Map<Long, ContributorInsights> insights = new ConcurrentHashMap<>();
 
     public CapacityMeter(CapacitySettings settings, Clock clock) {
         this.settings = settings;
@@ -43,11 +44,12 @@ public final class CapacityMeter {
     /** The capacity of a table, or null when capacity is off. */
     public TableCapacity of(TableCatalog.Entry table) {
         if (settings.mode() == CapacityMode.OFF) return null;
-        TableCapacity t = tables.get(table.definition().name());
-        if (t == null || t.tableId() != table.definition().id()) {
+        long id = table.definition().id();
+        TableCapacity t = tables.get(id);
+        if (t == null) {
             TableCapacity fresh = new TableCapacity(this, table.definition(), table.ref().sizeBytes());
-            t = tables.compute(table.definition().name(), (k, cur) -> cur != null && cur.tableId() == fresh.tableId() ? cur : fresh);
-            ContributorInsights ci = insights.get(table.definition().name());
+            t = tables.computeIfAbsent(id, k -> fresh);
+            ContributorInsights ci = insights.get(id);
             if (ci != null && ci.anyEnabled()) t.insights(ci);
         }
         t.sync(table.definition());
@@ -55,8 +57,8 @@ public final class CapacityMeter {
     }
 
     /** The capacity of a table if it has been used (metrics, insights), else null. */
-    public TableCapacity peek(String tableName) {
-        return tables.get(tableName);
+    public TableCapacity peek(long tableId) {
+        return tables.get(tableId);
     }
 
     public List<TableCapacity> tables() {
@@ -64,21 +66,21 @@ public final class CapacityMeter {
     }
 
     /** Forgets a deleted table. */
-    public void dropped(String tableName) {
-        tables.remove(tableName);
-        insights.remove(tableName);
+    public void dropped(long tableId) {
+        tables.remove(tableId);
+        insights.remove(tableId);
     }
 
     /** Contributor Insights of a table (created on first use; counting only while a scope is enabled). */
-    public ContributorInsights insights(String tableName) {
-        return insights.computeIfAbsent(tableName, k -> new ContributorInsights());
+    public ContributorInsights insights(long tableId) {
+        return insights.computeIfAbsent(tableId, k -> new ContributorInsights());
     }
 
     /** Turns Contributor Insights of a table or GSI on or off. */
-    public void setInsights(String tableName, String index, boolean enable, boolean throttledOnly) {
-        ContributorInsights ci = insights(tableName);
+    public void setInsights(long tableId, String index, boolean enable, boolean throttledOnly) {
+        ContributorInsights ci = insights(tableId);
         ci.set(index, enable, throttledOnly, clock.millis() / 1000.0);
-        TableCapacity t = tables.get(tableName);
+        TableCapacity t = tables.get(tableId);
         if (t != null) t.insights(ci.anyEnabled() ? ci : null);
     }
 }

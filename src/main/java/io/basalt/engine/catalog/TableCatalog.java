@@ -23,9 +23,14 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.UnaryOperator;
 
 /**
- * The durable set of tables. Definitions live in the CATALOG space ("table/NAME" → JSON) and in
- * memory; every change is a compare-and-set on the stored version, so concurrent CreateTable /
- * UpdateTable / DeleteTable of one table never lose each other's changes.
+ * The durable set of tables, each in the namespace of its account (two accounts may each have a
+ * table "Orders"). Definitions live in the CATALOG space and in memory; every change is a
+ * compare-and-set on the stored version, so concurrent CreateTable / UpdateTable / DeleteTable of one
+ * table never lose each other's changes.
+ *
+ * <p>Storage keys: "table/NAME" for the default account (the only one before accounts existed, so
+ * stores written then read unchanged), "table/ACCOUNT/NAME" for the others (a table name never
+ * contains '/').
  *
  * <p>Item counts and sizes are live counters, recounted by a background scan at start-up (the
  * service itself only refreshes them about every six hours).
@@ -34,24 +39,42 @@ public final class TableCatalog {
     private static final String TABLE_PREFIX = "table/";
     private static final byte[] NEXT_ID_KEY = "meta/next-id".getBytes(StandardCharsets.UTF_8);
 
-    /** A table as the engine holds it: definition, its catalog version, and live counters. */
-    public record Entry(TableDefinition definition, long version, TableRef ref) {}
+    /** A table as the engine holds it: its account, definition, its catalog version, and live counters. */
+    public record Entry(String account, TableDefinition definition, long version, TableRef ref) {}
 
     private final StorageEngine storage;
+    private final String defaultAccount;
+    /** By "ACCOUNT/NAME". */
     private final Map<String, Entry> tables = new ConcurrentHashMap<>();
+    /** Table id → "ACCOUNT/NAME": the engine's own lookups (index maintenance, streams, TTL) go by id. */
+    private final Map<Long, String> byId = new ConcurrentHashMap<>();
 
-    public TableCatalog(StorageEngine storage) {
+    /** @param defaultAccount the account whose tables are stored under "table/NAME" */
+    public TableCatalog(StorageEngine storage, String defaultAccount) {
         this.storage = storage;
-        byte[] from = key("");
+        this.defaultAccount = defaultAccount;
+        byte[] from = TABLE_PREFIX.getBytes(StandardCharsets.UTF_8);
         try (StorageCursor c = storage.scan(Space.CATALOG, from, KeyCodec.prefixEnd(from), false)) {
             while (c.next()) {
+                String rest = new String(c.key(), StandardCharsets.UTF_8).substring(TABLE_PREFIX.length());
+                int slash = rest.indexOf('/');
+                String account = slash < 0 ? defaultAccount : rest.substring(0, slash);
                 TableDefinition t = TableDefinitionCodec.decode(c.value());
-                tables.put(t.name(), new Entry(t, c.version(), newRef(t)));
+                put(new Entry(account, t, c.version(), newRef(t)));
             }
         }
         if (!tables.isEmpty()) {
             Thread.ofVirtual().name("basalt-recount").start(this::recountAll);
         }
+    }
+
+    private void put(Entry e) {
+        tables.put(qualified(e.account(), e.definition().name()), e);
+        byId.put(e.definition().id(), qualified(e.account(), e.definition().name()));
+    }
+
+    private static String qualified(String account, String name) {
+        return account + "/" + name;
     }
 
     private static TableRef newRef(TableDefinition t) {
@@ -75,29 +98,51 @@ public final class TableCatalog {
         }
     }
 
-    private static byte[] key(String name) {
-        return (TABLE_PREFIX + name).getBytes(StandardCharsets.UTF_8);
+    private byte[] key(String account, String name) {
+        String k = account.equals(defaultAccount) ? TABLE_PREFIX + name : TABLE_PREFIX + account + "/" + name;
+        return k.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** The table, or null. */
-    public Entry find(String name) {
-        return tables.get(name);
+    /** The account's table, or null. */
+    public Entry find(String account, String name) {
+        return tables.get(qualified(account, name));
     }
 
-    /** The table, or ResourceNotFoundException with the given message. */
-    public Entry require(String name, String notFoundMessage) {
-        Entry e = tables.get(name);
+    /** The table with this storage id, or null (it was deleted). */
+    public Entry byId(long tableId) {
+        String q = byId.get(tableId);
+        Entry e = q == null ? null : tables.get(q);
+        return e == null || e.definition().id() != tableId ? null : e;
+    }
+
+    /** The account's table, or ResourceNotFoundException with the given message. */
+    public Entry require(String account, String name, String notFoundMessage) {
+        Entry e = find(account, name);
         if (e == null) throw DynamoException.resourceNotFound(notFoundMessage);
         return e;
     }
 
-    /** Table names in the service's order (sorted by UTF-16 code units, like the service's listing). */
-    public List<String> names() {
-        return new ArrayList<>(new TreeMap<>(tables).keySet());
+    /** The account's table names in the service's order (sorted by UTF-16 code units, like the service's listing). */
+    public List<String> names(String account) {
+        TreeMap<String, Entry> mine = new TreeMap<>();
+        for (Entry e : tables.values()) {
+            if (e.account().equals(account)) mine.put(e.definition().name(), e);
+        }
+        return new ArrayList<>(mine.keySet());
     }
 
-    public int size() {
-        return tables.size();
+    /** Every table of every account (background work: TTL, backfills, metrics), by account then name. */
+    public List<Entry> all() {
+        return new ArrayList<>(new TreeMap<>(tables).values());
+    }
+
+    /** How many tables the account has. */
+    public int size(String account) {
+        int n = 0;
+        for (Entry e : tables.values()) {
+            if (e.account().equals(account)) n++;
+        }
+        return n;
     }
 
     /** A fresh, never-used storage id for a table or index. */
@@ -116,14 +161,16 @@ public final class TableCatalog {
         }
     }
 
-    /** Adds a table; ResourceInUseException when the name is taken. */
-    public Entry create(TableDefinition t) {
-        if (tables.containsKey(t.name())) throw tableExists(t.name());
+    /** Adds a table to the account; ResourceInUseException when the name is taken there. */
+    public Entry create(String account, TableDefinition t) {
+        String q = qualified(account, t.name());
+        if (tables.containsKey(q)) throw tableExists(t.name());
         try {
-            long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(t.name()),
+            long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(account, t.name()),
                     TableDefinitionCodec.encode(t), Mutation.EXPECT_ABSENT));
-            Entry e = new Entry(t, version, newRef(t));
-            if (tables.putIfAbsent(t.name(), e) != null) throw tableExists(t.name());
+            Entry e = new Entry(account, t, version, newRef(t));
+            if (tables.putIfAbsent(q, e) != null) throw tableExists(t.name());
+            byId.put(t.id(), q);
             return e;
         } catch (VersionConflictException ex) {
             throw tableExists(t.name());
@@ -138,28 +185,30 @@ public final class TableCatalog {
      * Replaces a table's definition by {@code change(current)}, retrying when another change got in
      * between. The change may throw to refuse. Returns the new entry.
      */
-    public Entry update(String name, String notFoundMessage, UnaryOperator<TableDefinition> change) {
+    public Entry update(String account, String name, String notFoundMessage, UnaryOperator<TableDefinition> change) {
+        String q = qualified(account, name);
         while (true) {
-            Entry cur = require(name, notFoundMessage);
+            Entry cur = require(account, name, notFoundMessage);
             TableDefinition next = change.apply(cur.definition());
             try {
-                long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(name),
+                long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(account, name),
                         TableDefinitionCodec.encode(next), cur.version()));
-                Entry e = new Entry(next, version, cur.ref());
-                if (tables.replace(name, cur, e)) return e;
+                Entry e = new Entry(account, next, version, cur.ref());
+                if (tables.replace(q, cur, e)) return e;
             } catch (VersionConflictException ex) {
-                reload(name);
+                reload(account, name);
             }
         }
     }
 
-    private void reload(String name) {
-        Versioned v = storage.get(Space.CATALOG, key(name));
-        Entry cur = tables.get(name);
+    private void reload(String account, String name) {
+        String q = qualified(account, name);
+        Versioned v = storage.get(Space.CATALOG, key(account, name));
+        Entry cur = tables.get(q);
         if (v == null) {
-            if (cur != null) tables.remove(name, cur);
+            if (cur != null) tables.remove(q, cur);
         } else if (cur != null) {
-            tables.replace(name, cur, new Entry(TableDefinitionCodec.decode(v.value()), v.version(), cur.ref()));
+            tables.replace(q, cur, new Entry(account, TableDefinitionCodec.decode(v.value()), v.version(), cur.ref()));
         }
     }
 
@@ -167,17 +216,19 @@ public final class TableCatalog {
      * Removes a table after {@code check} approves its current definition, then drops its data.
      * Returns the removed entry.
      */
-    public Entry delete(String name, String notFoundMessage, java.util.function.Consumer<TableDefinition> check) {
+    public Entry delete(String account, String name, String notFoundMessage, java.util.function.Consumer<TableDefinition> check) {
+        String q = qualified(account, name);
         while (true) {
-            Entry cur = require(name, notFoundMessage);
+            Entry cur = require(account, name, notFoundMessage);
             check.accept(cur.definition());
             try {
-                storage.commit(new WriteBatch().delete(Space.CATALOG, key(name), cur.version()));
+                storage.commit(new WriteBatch().delete(Space.CATALOG, key(account, name), cur.version()));
             } catch (VersionConflictException ex) {
-                reload(name);
+                reload(account, name);
                 continue;
             }
-            tables.remove(name, cur);
+            tables.remove(q, cur);
+            byId.remove(cur.definition().id(), q);
             dropData(cur.definition());
             return cur;
         }

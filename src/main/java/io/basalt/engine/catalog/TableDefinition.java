@@ -18,6 +18,8 @@ import java.util.Map;
  * @param tableClass STANDARD or STANDARD_INFREQUENT_ACCESS; null when never set
  * @param ttlAttribute the TTL attribute when TTL is enabled, else null
  * @param ttlChange the latest TTL change, or null when TTL was never changed
+ * @param resourcePolicies resource-based policies (PutResourcePolicy): "" for the table's, the
+ *                         stream label for a stream's
  */
 public record TableDefinition(
         String name,
@@ -37,7 +39,30 @@ public record TableDefinition(
         String tableClass,
         String ttlAttribute,
         Map<String, String> tags,
-        TtlChange ttlChange) {
+        TtlChange ttlChange,
+        Map<String, ResourcePolicy> resourcePolicies) {
+
+    /** A table without resource policies. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, Map.of());
+    }
+
+    public TableDefinition {
+        resourcePolicies = resourcePolicies == null ? Map.of() : Map.copyOf(resourcePolicies);
+    }
+
+    /** The table's (key "") or a stream's (key: its label) resource-based policy and its revision. */
+    public record ResourcePolicy(String document, String revisionId) {}
+
+    /** The resource policy of the table (streamLabel null) or of one of its streams, or null. */
+    public ResourcePolicy resourcePolicy(String streamLabel) {
+        return resourcePolicies.get(streamLabel == null ? "" : streamLabel);
+    }
 
     public static final String PROVISIONED = "PROVISIONED";
     public static final String PAY_PER_REQUEST = "PAY_PER_REQUEST";
@@ -64,6 +89,7 @@ public record TableDefinition(
         private List<IndexDefinition> localIndexes; private List<IndexDefinition> globalIndexes;
         private StreamSettings stream; private boolean deletionProtection; private String tableClass;
         private String ttlAttribute; private Map<String, String> tags; private TtlChange ttlChange;
+        private Map<String, ResourcePolicy> resourcePolicies;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -73,6 +99,7 @@ public record TableDefinition(
             deletionProtection = t.deletionProtection; tableClass = t.tableClass; ttlAttribute = t.ttlAttribute;
             tags = new LinkedHashMap<>(t.tags);
             ttlChange = t.ttlChange;
+            resourcePolicies = new LinkedHashMap<>(t.resourcePolicies);
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -87,11 +114,14 @@ public record TableDefinition(
         public Builder ttlAttribute(String v) { ttlAttribute = v; return this; }
         public Builder ttlChange(TtlChange v) { ttlChange = v; return this; }
         public Map<String, String> tags() { return tags; }
+        /** Resource policies by "" (the table) or stream label, to change in place. */
+        public Map<String, ResourcePolicy> resourcePolicies() { return resourcePolicies; }
 
         public TableDefinition build() {
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
-                    tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange);
+                    tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
+                    resourcePolicies);
         }
     }
 }

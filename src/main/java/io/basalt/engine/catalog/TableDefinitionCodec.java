@@ -71,6 +71,16 @@ final class TableDefinitionCodec {
             g.writeObjectFieldStart("tags");
             for (Map.Entry<String, String> e : t.tags().entrySet()) g.writeStringField(e.getKey(), e.getValue());
             g.writeEndObject();
+            if (!t.resourcePolicies().isEmpty()) {
+                g.writeObjectFieldStart("resourcePolicies");
+                for (Map.Entry<String, TableDefinition.ResourcePolicy> e : t.resourcePolicies().entrySet()) {
+                    g.writeObjectFieldStart(e.getKey());
+                    g.writeStringField("document", e.getValue().document());
+                    g.writeStringField("revisionId", e.getValue().revisionId());
+                    g.writeEndObject();
+                }
+                g.writeEndObject();
+            }
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -148,6 +158,11 @@ final class TableDefinitionCodec {
         Map<String, Object> stream = asMap(m.get("stream"));
         Map<String, String> tags = new LinkedHashMap<>();
         asMap(m.get("tags")).forEach((k, v) -> tags.put(k, (String) v));
+        Map<String, TableDefinition.ResourcePolicy> policies = new LinkedHashMap<>();
+        asMap(m.get("resourcePolicies")).forEach((k, v) -> {
+            Map<String, Object> p = asMap(v);
+            policies.put(k, new TableDefinition.ResourcePolicy((String) p.get("document"), (String) p.get("revisionId")));
+        });
         return new TableDefinition(
                 (String) m.get("name"), num(m.get("id")).longValue(), (String) m.get("uuid"),
                 num(m.get("creationTime")).doubleValue(), attrs, keys(asMap(m.get("keys"))),
@@ -157,7 +172,7 @@ final class TableDefinitionCodec {
                 new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label"),
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
-                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")));
+                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies);
     }
 
     private static KeyShape keys(Map<String, Object> k) {

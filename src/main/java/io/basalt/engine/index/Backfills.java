@@ -34,9 +34,9 @@ public final class Backfills implements AutoCloseable {
     }
 
     /** Starts filling {@code indexName} of {@code tableName} in the background. */
-    public void start(String tableName, String indexName) {
+    public void start(String account, String tableName, String indexName) {
         if (closed) return;
-        GsiBackfill b = new GsiBackfill(storage, catalog, indexes, tableName, indexName);
+        GsiBackfill b = new GsiBackfill(storage, catalog, indexes, account, tableName, indexName);
         Thread t = Thread.ofVirtual().name("basalt-backfill-" + tableName + "-" + indexName).unstarted(() -> runUntilDone(b));
         running.put(b, t);
         t.start();
@@ -44,13 +44,12 @@ public final class Backfills implements AutoCloseable {
 
     /** Resumes every backfill a previous run left unfinished (indexes still CREATING). */
     public void resumeAll() {
-        for (String name : catalog.names()) {
-            TableCatalog.Entry e = catalog.find(name);
-            if (e == null) continue;
+        for (TableCatalog.Entry e : catalog.all()) {
+            String name = e.definition().name();
             for (IndexDefinition i : e.definition().globalIndexes()) {
                 if (!i.active()) {
                     LOG.info("Resuming the backfill of index {} on table {}", i.name(), name);
-                    start(name, i.name());
+                    start(e.account(), name, i.name());
                 }
             }
         }

@@ -39,14 +39,17 @@ public final class GsiBackfill implements Runnable {
     private final StorageEngine storage;
     private final TableCatalog catalog;
     private final IndexMaintainer maintainer;
+    private final String account;
     private final String tableName;
     private final String indexName;
     private volatile boolean stopping;
 
-    public GsiBackfill(StorageEngine storage, TableCatalog catalog, IndexMaintainer maintainer, String tableName, String indexName) {
+    public GsiBackfill(StorageEngine storage, TableCatalog catalog, IndexMaintainer maintainer, String account, String tableName,
+                      String indexName) {
         this.storage = storage;
         this.catalog = catalog;
         this.maintainer = maintainer;
+        this.account = account;
         this.tableName = tableName;
         this.indexName = indexName;
     }
@@ -75,7 +78,7 @@ public final class GsiBackfill implements Runnable {
      */
     @Override
     public void run() {
-        TableCatalog.Entry entry = catalog.find(tableName);
+        TableCatalog.Entry entry = catalog.find(account, tableName);
         if (entry == null) return;
         TableDefinition t = entry.definition();
         IndexDefinition index = t.index(indexName);
@@ -99,11 +102,11 @@ public final class GsiBackfill implements Runnable {
                     backfillOne(t, index, key);
                 }
             }
-            if (catalog.find(tableName) == null || catalog.find(tableName).definition().index(indexName) == null) return;
+            if (catalog.find(account, tableName) == null || catalog.find(account, tableName).definition().index(indexName) == null) return;
             from = KeyCodec.successor(keys.get(keys.size() - 1));
         }
         recount(index);
-        catalog.update(tableName, "Requested resource not found", def -> {
+        catalog.update(account, tableName, "Requested resource not found", def -> {
             List<IndexDefinition> gsis = new ArrayList<>();
             for (IndexDefinition i : def.globalIndexes()) {
                 gsis.add(i.name().equals(indexName) ? i.withStatus(IndexDefinition.ACTIVE) : i);

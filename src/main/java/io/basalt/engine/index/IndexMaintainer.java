@@ -73,8 +73,8 @@ public final class IndexMaintainer implements ChangeContributor {
     }
 
     private TableDefinition definition(TableRef table) {
-        TableCatalog.Entry e = catalog.find(table.name());
-        return e == null || e.definition().id() != table.tableId() ? null : e.definition();
+        TableCatalog.Entry e = catalog.byId(table.tableId());
+        return e == null ? null : e.definition();
     }
 
     private static List<IndexDefinition> indexes(TableDefinition t) {

@@ -356,8 +356,8 @@ public final class StreamRecorder implements ChangeContributor {
 
     @Override
     public void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch) {
-        TableCatalog.Entry e = catalog.find(table.name());
-        if (e == null || e.definition().id() != table.tableId()) return;
+        TableCatalog.Entry e = catalog.byId(table.tableId());
+        if (e == null) return;
         TableDefinition t = e.definition();
         if (!t.stream().enabled()) return;
         if (oldItem != null && newItem != null && Values.equalMaps(oldItem, newItem)) return; // nothing changed

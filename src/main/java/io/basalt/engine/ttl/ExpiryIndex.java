@@ -72,8 +72,8 @@ public final class ExpiryIndex implements ChangeContributor {
 
     @Override
     public void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch) {
-        TableCatalog.Entry e = catalog.find(table.name());
-        if (e == null || e.definition().id() != table.tableId() || e.definition().ttlAttribute() == null) return;
+        TableCatalog.Entry e = catalog.byId(table.tableId());
+        if (e == null || e.definition().ttlAttribute() == null) return;
         TableDefinition t = e.definition();
         Long before = expiry(t, oldItem), after = expiry(t, newItem);
         if (before != null && before.equals(after)) return;

@@ -107,9 +107,7 @@ public final class TtlSweeper implements AutoCloseable {
 
     private int trimAndRollOver() {
         int removed = 0;
-        for (String name : catalog.names()) {
-            TableCatalog.Entry e = catalog.find(name);
-            if (e == null) continue;
+        for (TableCatalog.Entry e : catalog.all()) {
             removed += streams.trim(e.definition());
             streams.rollOverIfDue(e.definition());
         }
@@ -126,9 +124,8 @@ public final class TtlSweeper implements AutoCloseable {
     private int deleteExpired() {
         int deleted = 0;
         long now = clock.millis() / 1000;
-        for (String name : catalog.names()) {
-            TableCatalog.Entry e = catalog.find(name);
-            if (e == null || e.definition().ttlAttribute() == null) continue;
+        for (TableCatalog.Entry e : catalog.all()) {
+            if (e.definition().ttlAttribute() == null) continue;
             TableDefinition t = e.definition();
             if (!t.ttlAttribute().equals(indexedTables.put(t.id(), t.ttlAttribute()))) indexExisting(t);
             List<byte[]> due = new ArrayList<>();

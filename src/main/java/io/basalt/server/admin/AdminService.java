@@ -57,7 +57,7 @@ public final class AdminService implements Service {
             ByteArrayOutputStream b = new ByteArrayOutputStream();
             try (JsonGenerator g = JSON.createGenerator(b)) {
                 g.writeStartArray();
-                for (String n : engine.catalog().names()) g.writeString(n);
+                for (TableCatalog.Entry e : engine.catalog().all()) g.writeString(AdminTables.name(e));
                 g.writeEndArray();
             }
             respond(x, 200, "application/json", b.toByteArray());
@@ -68,7 +68,7 @@ public final class AdminService implements Service {
     private void partitions(HttpExchange x) throws IOException {
         String raw = x.getRequestURI().getRawPath().substring("/partitions/".length());
         String name = URLDecoder.decode(raw, StandardCharsets.UTF_8);
-        TableCatalog.Entry table = engine.catalog().find(name);
+        TableCatalog.Entry table = AdminTables.find(engine, name);
         if (table == null) {
             respond(x, 404, "application/json", error("table not found: " + name));
             return;

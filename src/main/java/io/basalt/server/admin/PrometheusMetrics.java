@@ -71,14 +71,12 @@ final class PrometheusMetrics {
 
     private void tables(Engine engine) {
         header("basalt_table_size_bytes", "gauge", "Item bytes stored per table (the service's item-size rules).");
-        for (String name : engine.catalog().names()) {
-            TableCatalog.Entry e = engine.catalog().find(name);
-            if (e != null) sample("basalt_table_size_bytes", label("table", name), e.ref().sizeBytes().get());
+        for (TableCatalog.Entry e : engine.catalog().all()) {
+            sample("basalt_table_size_bytes", label("table", AdminTables.name(e)), e.ref().sizeBytes().get());
         }
         header("basalt_table_item_count", "gauge", "Items per table.");
-        for (String name : engine.catalog().names()) {
-            TableCatalog.Entry e = engine.catalog().find(name);
-            if (e != null) sample("basalt_table_item_count", label("table", name), e.ref().itemCount().get());
+        for (TableCatalog.Entry e : engine.catalog().all()) {
+            sample("basalt_table_item_count", label("table", AdminTables.name(e)), e.ref().itemCount().get());
         }
         header("basalt_index_size_bytes", "gauge", "Bytes of projected items per secondary index.");
         forEachIndex(engine, (l, i) -> sample("basalt_index_size_bytes", l, engine.indexes().sizeBytes(i.indexId())));
@@ -89,9 +87,8 @@ final class PrometheusMetrics {
     private interface IndexSink { void accept(String labels, IndexDefinition index); }
 
     private static void forEachIndex(Engine engine, IndexSink sink) {
-        for (String name : engine.catalog().names()) {
-            TableCatalog.Entry e = engine.catalog().find(name);
-            if (e == null) continue;
+        for (TableCatalog.Entry e : engine.catalog().all()) {
+            String name = AdminTables.name(e);
             for (IndexDefinition i : e.definition().localIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);
             for (IndexDefinition i : e.definition().globalIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);
         }

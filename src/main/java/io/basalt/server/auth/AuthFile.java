@@ -23,8 +23,11 @@ import java.util.regex.Pattern;
  * {"accounts": [{"id": "111122223333", "name": "team-a"}],
  *  "users": [{"name": "alice", "account": "111122223333",
  *             "accessKeys": [{"accessKeyId": "AKIA...", "secretAccessKey": "...", "sessionToken": "..."}],
- *             "policies": [{"Version": "2012-10-17", "Statement": [...]}]}]}
+ *             "policies": [{"Version": "2012-10-17", "Statement": [...]}]},
+ *            {"name": "admin", "account": "111122223333", "accessKeys": [...], "allowAll": true}]}
  * }</pre>
+ * A user may do what its policies allow; {@code "allowAll": true} lets it do everything no policy
+ * denies. Policies are checked when the file is read (a file with a malformed policy is refused).
  * A key with a {@code sessionToken} (temporary credentials) is accepted only from requests carrying
  * that token in {@code x-amz-security-token}. Policies are kept as their JSON text.
  */
@@ -35,7 +38,17 @@ public record AuthFile(List<Account> accounts, List<User> users) {
 
     public record AccessKey(String accessKeyId, String secretAccessKey, String sessionToken) {}
 
-    public record User(String name, String account, List<AccessKey> accessKeys, List<String> policies) {}
+    /**
+     * @param policies identity policies (JSON texts)
+     * @param allowAll the user may do everything no policy denies (written by {@code auth add-user}
+     *                 without {@code --policy}); without it a user may do only what a policy allows
+     */
+    public record User(String name, String account, List<AccessKey> accessKeys, List<String> policies, boolean allowAll) {
+        /** A user whose access is exactly what its policies allow. */
+        public User(String name, String account, List<AccessKey> accessKeys, List<String> policies) {
+            this(name, account, accessKeys, policies, false);
+        }
+    }
 
     public static AuthFile empty() {
         return new AuthFile(List.of(), List.of());
@@ -81,6 +94,13 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                 if (keys.contains(k.accessKeyId())) throw new IOException(file + ": access key " + k.accessKeyId() + " appears twice");
                 keys.add(k.accessKeyId());
             }
+            for (String policy : u.policies()) {
+                try {
+                    io.basalt.server.auth.policy.PolicyDocument.parse(policy, io.basalt.server.auth.policy.PolicyDocument.Kind.IDENTITY);
+                } catch (io.basalt.server.auth.policy.MalformedPolicyException e) {
+                    throw new IOException(file + ": a policy of user " + u.name() + " is not valid: " + e.getMessage());
+                }
+            }
         }
     }
 
@@ -115,6 +135,7 @@ public record AuthFile(List<Account> accounts, List<User> users) {
 
     private static User readUser(JsonParser p) throws IOException {
         String name = null, account = null;
+        boolean allowAll = false;
         List<AccessKey> keys = new ArrayList<>();
         List<String> policies = new ArrayList<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -125,10 +146,14 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                 case "account" -> account = text(p);
                 case "accessKeys" -> readArray(p, () -> keys.add(readKey(p)));
                 case "policies" -> readArray(p, () -> policies.add(copy(p)));
+                case "allowAll" -> {
+                    if (!p.currentToken().isBoolean()) throw new IOException("allowAll must be true or false at " + p.currentLocation());
+                    allowAll = p.getBooleanValue();
+                }
                 default -> p.skipChildren();
             }
         }
-        return new User(name, account, List.copyOf(keys), List.copyOf(policies));
+        return new User(name, account, List.copyOf(keys), List.copyOf(policies), allowAll);
     }
 
     private static AccessKey readKey(JsonParser p) throws IOException {
@@ -182,6 +207,7 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                     g.writeStartObject();
                     g.writeStringField("name", u.name());
                     g.writeStringField("account", u.account());
+                    if (u.allowAll()) g.writeBooleanField("allowAll", true);
                     g.writeArrayFieldStart("accessKeys");
                     for (AccessKey k : u.accessKeys()) {
                         g.writeStartObject();

@@ -20,4 +20,14 @@ public interface HttpRequestParts {
 
     /** The body, from its start. */
     InputStream body() throws IOException;
+
+    /** The client's IP address (aws:SourceIp), or null when unknown. */
+    default String sourceIp() {
+        return null;
+    }
+
+    /** Whether the request came over TLS (aws:SecureTransport). */
+    default boolean secureTransport() {
+        return false;
+    }
 }

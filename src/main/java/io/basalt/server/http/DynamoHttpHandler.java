@@ -248,14 +248,23 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         return (semicolon < 0 ? header : header.substring(0, semicolon)).trim();
     }
 
-    private static DynamoRequest dynamoRequest(FullHttpRequest req) {
+    private DynamoRequest dynamoRequest(FullHttpRequest req) {
         HttpHeaders h = req.headers();
         return new DynamoRequest(h.get("X-Amz-Target"), h.get(HttpHeaderNames.AUTHORIZATION), h.get("X-Amz-Date"),
-                h.get(HttpHeaderNames.DATE), query(req.uri()), new NettyRequestParts(req));
+                h.get(HttpHeaderNames.DATE), query(req.uri()), new NettyRequestParts(req, ctx));
     }
 
-    /** The request as signed: only read when signatures are verified. */
-    private record NettyRequestParts(FullHttpRequest req) implements io.basalt.server.auth.HttpRequestParts {
+    /** The request as signed (only read when signatures are verified) and where it came from. */
+    private record NettyRequestParts(FullHttpRequest req, ChannelHandlerContext ctx) implements io.basalt.server.auth.HttpRequestParts {
+        @Override public String sourceIp() {
+            return ctx != null && ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a && a.getAddress() != null
+                    ? a.getAddress().getHostAddress() : null;
+        }
+
+        @Override public boolean secureTransport() {
+            return ctx != null && ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null;
+        }
+
         @Override public String method() { return req.method().name(); }
 
         @Override public String rawPath() {

@@ -99,6 +99,14 @@ public final class RequestDispatcher {
         return this;
     }
 
+    private volatile io.basalt.server.auth.Authorizer authorizer;
+
+    /** Evaluates policies before every operation (null: every authenticated caller may do everything). */
+    public RequestDispatcher authorizer(io.basalt.server.auth.Authorizer a) {
+        this.authorizer = a;
+        return this;
+    }
+
     /** Sets who may send requests (default: any well-formed signature). */
     public RequestDispatcher authenticator(io.basalt.server.auth.Authenticator a) {
         this.authenticator = a;
@@ -196,6 +204,15 @@ public final class RequestDispatcher {
                 throw headerError;
             }
             if (body.length() == 0) throw malformed();
+            io.basalt.server.auth.Authorizer authz = authorizer;
+            if (authz != null) {
+                try {
+                    authz.authorize(principal, op.name(), auth.region(), body::open, request.parts());
+                } catch (DynamoException denied) {
+                    if (!wellFormed(body)) throw malformed();
+                    throw denied;
+                }
+            }
             RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId());
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();

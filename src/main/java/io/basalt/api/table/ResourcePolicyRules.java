@@ -1,0 +1,62 @@
+package io.basalt.api.table;
+
+import io.basalt.api.RequestContext;
+import io.basalt.api.common.Constraints;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+
+/**
+ * What the resource-policy operations share: the resource an ARN names (a table, or one of its
+ * streams), and the service's PolicyNotFoundException texts.
+ */
+final class ResourcePolicyRules {
+    /** The service's limit on a policy document, whitespace included. */
+    static final int MAX_POLICY_BYTES = 20 * 1024;
+    /** ExpectedRevisionId that asks for "only if the resource has no policy yet". */
+    static final String NO_POLICY = "NO_POLICY";
+
+    private ResourcePolicyRules() {}
+
+    /** A resolved ResourceArn: the table and the key of the policy ("" for the table, else the stream label). */
+    record Target(TableCatalog.Entry table, String key, String arn) {
+        String tableName() {
+            return table.definition().name();
+        }
+    }
+
+    static Target resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
+        new Constraints().notNull(arn, "resourceArn").minLength(arn, "resourceArn", 1).maxLength(arn, "resourceArn", 1283).check();
+        TableCatalog.Entry e = TagRules.resolve(catalog, ctx, arn, operation);
+        String rest = arn.split(":", 6)[5].substring("table/".length());
+        int slash = rest.indexOf('/');
+        if (slash < 0) return new Target(e, "", arn);
+        String sub = rest.substring(slash + 1);
+        if (!sub.startsWith("stream/") || sub.length() == "stream/".length()) {
+            throw DynamoException.validation("Invalid ResourceArn provided as input " + arn);
+        }
+        String label = sub.substring("stream/".length());
+        if (!e.definition().stream().knows(label)) {
+            throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
+        }
+        return new Target(e, label, arn);
+    }
+
+    static DynamoException noPolicy(String arn) {
+        return new DynamoException(ErrorType.POLICY_NOT_FOUND, "Resource-based policy not found for the provided ResourceArn: " + arn);
+    }
+
+    static DynamoException revisionMismatch(String arn, String expected) {
+        return new DynamoException(ErrorType.POLICY_NOT_FOUND, "Resource-based policy not found for the provided ResourceArn: "
+                + arn + " with the expected revision id: " + expected);
+    }
+
+    /** Throws when {@code expected} (given) does not name the current revision (NO_POLICY: that there is none). */
+    static void checkExpected(TableDefinition.ResourcePolicy current, String arn, String expected) {
+        if (expected == null) return;
+        if (expected.equals(NO_POLICY) ? current != null : current == null || !current.revisionId().equals(expected)) {
+            throw revisionMismatch(arn, expected);
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.basalt.server.auth;
+
+import io.basalt.engine.Clock;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.server.auth.policy.ContextKeys;
+import io.basalt.server.auth.policy.MalformedPolicyException;
+import io.basalt.server.auth.policy.PolicyDocument;
+import io.basalt.server.auth.policy.PolicyEvaluator;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides whether a verified caller may do what a request asks (--auth verify only): every
+ * (action, resource) of {@link RequestResources} must be allowed by the caller's identity policies
+ * (auth file) or by the resource policy of the table or stream (PutResourcePolicy), and denied by
+ * neither. Refusals are AccessDeniedException in the service's words.
+ */
+public final class Authorizer {
+    private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
+    private static final int MAX_CACHED = 1024;
+
+    private final CredentialStore credentials;
+    private final Supplier<TableCatalog> catalog;
+    private final Clock clock;
+    /** Parsed policies by kind and text (the same few documents are used by every request). */
+    private final Map<String, Object> parsed = new ConcurrentHashMap<>();
+
+    public Authorizer(CredentialStore credentials, Supplier<TableCatalog> catalog, Clock clock) {
+        this.credentials = credentials;
+        this.catalog = catalog;
+        this.clock = clock;
+    }
+
+    /** Null when the document is a valid resource policy, else what is wrong (PutResourcePolicy's check). */
+    public static String resourcePolicyFault(String document) {
+        try {
+            PolicyDocument.parse(document, PolicyDocument.Kind.RESOURCE);
+            return null;
+        } catch (MalformedPolicyException e) {
+            return e.getMessage();
+        }
+    }
+
+    /**
+     * @throws DynamoException AccessDeniedException for the first access the caller may not make
+     */
+    public void authorize(Principal principal, String operation, String region, Supplier<java.io.InputStream> body,
+                          HttpRequestParts request) {
+        CredentialStore.Key key = credentials.find(principal.accessKeyId());
+        AuthFile.User user = key == null ? null : key.user();
+        List<PolicyDocument> identity = new ArrayList<>();
+        boolean allowAll = user != null && user.allowAll();
+        if (user != null) {
+            for (String text : user.policies()) {
+                PolicyDocument p = parse(text, PolicyDocument.Kind.IDENTITY);
+                if (p != null) identity.add(p);
+            }
+        }
+        List<RequestResources.Access> accesses = RequestResources.of(operation, region, principal.accountId(), body.get());
+        if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
+        TableCatalog tables = catalog.get();
+        Map<RequestResources.Access, ContextKeys> perAccess =
+                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables);
+        ContextKeys global = globalKeys(principal);
+        if (request != null) {
+            global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
+        }
+        PolicyEvaluator.Caller caller = new PolicyEvaluator.Caller(principal.arn(), principal.accountId());
+        for (RequestResources.Access a : accesses) {
+            ContextKeys keys = global.copy();
+            ContextKeys specific = perAccess.get(a);
+            if (specific != null) keys = merge(keys, specific);
+            PolicyDocument resourcePolicy = resourcePolicy(tables, a.resource(), principal.accountId());
+            PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys);
+            if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
+        }
+    }
+
+    static DynamoException denied(Principal principal, RequestResources.Access a, PolicyEvaluator.Decision d) {
+        String why = switch (d) {
+            case IDENTITY_DENY -> "with an explicit deny in an identity-based policy";
+            case RESOURCE_DENY -> "with an explicit deny in a resource-based policy";
+            default -> "because no identity-based policy allows the " + a.action() + " action";
+        };
+        return new DynamoException(ErrorType.ACCESS_DENIED, "User: " + principal.arn() + " is not authorized to perform: "
+                + a.action() + " on resource: " + a.resource() + " " + why);
+    }
+
+    private static ContextKeys merge(ContextKeys base, ContextKeys specific) {
+        for (String k : List.of("dynamodb:LeadingKeys", "dynamodb:Attributes")) {
+            if (specific.get(k) != null) base.putAll(k, specific.get(k));
+        }
+        for (String k : List.of("dynamodb:Select", "dynamodb:ReturnValues", "dynamodb:ReturnConsumedCapacity",
+                "dynamodb:EnclosingOperation")) {
+            base.put(k, specific.single(k));
+        }
+        return base;
+    }
+
+    private ContextKeys globalKeys(Principal p) {
+        Instant now = Instant.ofEpochMilli(clock.millis());
+        return new ContextKeys()
+                .put("aws:username", p.userName())
+                .put("aws:userid", userId(p))
+                .put("aws:PrincipalAccount", p.accountId())
+                .put("aws:PrincipalArn", p.arn())
+                .put("aws:PrincipalType", "User")
+                .put("aws:CurrentTime", now.truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString())
+                .put("aws:EpochTime", Long.toString(now.getEpochSecond()));
+    }
+
+    /**
+     * An IAM user's unique id (aws:userid): "AIDA" and 17 characters derived from the account and
+     * the name, so it is stable across restarts and differs between users.
+     */
+    static String userId(Principal p) {
+        if (p.userName() == null) return null;
+        try {
+            byte[] h = MessageDigest.getInstance("SHA-256").digest((p.accountId() + ":" + p.userName()).getBytes(StandardCharsets.UTF_8));
+            String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+            StringBuilder b = new StringBuilder("AIDA");
+            for (int i = 0; i < 17; i++) b.append(alphabet.charAt((h[i] & 0xff) % 32));
+            return b.toString();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The policy of the table (for its indexes too) or stream an ARN names, or null. */
+    private PolicyDocument resourcePolicy(TableCatalog tables, String arn, String account) {
+        if (!arn.startsWith("arn:aws:dynamodb:")) return null;
+        String[] parts = arn.split(":", 6);
+        if (parts.length < 6 || !parts[4].equals(account) || !parts[5].startsWith("table/")) return null;
+        String rest = parts[5].substring("table/".length());
+        int slash = rest.indexOf('/');
+        String table = slash < 0 ? rest : rest.substring(0, slash);
+        TableCatalog.Entry e = tables.find(parts[4], table);
+        if (e == null) return null;
+        String label = null;
+        if (slash >= 0 && rest.startsWith("stream/", slash + 1)) label = rest.substring(slash + 1 + "stream/".length());
+        TableDefinition.ResourcePolicy p = e.definition().resourcePolicy(label);
+        return p == null ? null : parse(p.document(), PolicyDocument.Kind.RESOURCE);
+    }
+
+    /** A parsed policy, or null (logged) when the text is not a valid policy: it then grants nothing. */
+    private PolicyDocument parse(String text, PolicyDocument.Kind kind) {
+        String cacheKey = kind + ":" + text;
+        Object cached = parsed.get(cacheKey);
+        if (cached == null) {
+            try {
+                cached = PolicyDocument.parse(text, kind);
+            } catch (MalformedPolicyException e) {
+                LOG.warn("Ignoring a malformed {} policy: {}", kind == PolicyDocument.Kind.IDENTITY ? "identity" : "resource", e.getMessage());
+                cached = e;
+            }
+            if (parsed.size() >= MAX_CACHED) parsed.clear();
+            parsed.put(cacheKey, cached);
+        }
+        return cached instanceof PolicyDocument d ? d : null;
+    }
+}

@@ -1,0 +1,346 @@
+package io.basalt.server.auth;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.expression.Condition;
+import io.basalt.expression.ConditionParser;
+import io.basalt.expression.ExpressionContext;
+import io.basalt.expression.ExpressionKind;
+import io.basalt.expression.Operand;
+import io.basalt.expression.Projection;
+import io.basalt.expression.UpdateParser;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.KeyShape;
+import io.basalt.server.auth.policy.ContextKeys;
+import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * DynamoDB's condition keys of a request, per (action, resource) it needs (the same pairs as
+ * {@link RequestResources}): {@code dynamodb:LeadingKeys} (the partition key values of the items or
+ * the key condition), {@code dynamodb:Attributes} (the top-level attribute names read or written),
+ * {@code dynamodb:Select}, {@code dynamodb:ReturnValues}, {@code dynamodb:ReturnConsumedCapacity}
+ * and, inside TransactWriteItems / TransactGetItems, {@code dynamodb:EnclosingOperation}. Accesses
+ * of one action on one table are merged (their key sets united).
+ *
+ * <p>Fails closed: when the partition key of a key-based request cannot be determined (an unknown
+ * table is refused later anyway), LeadingKeys holds a value no user name can equal.
+ */
+final class RequestConditionKeys {
+    /** Stands for "a partition key value that could not be read". */
+    static final String UNREADABLE = "\u0000unreadable-key";
+
+    private final TableCatalog catalog;
+    private final String region, account;
+    private final Map<RequestResources.Access, Sets> out = new LinkedHashMap<>();
+
+    private static final class Sets {
+        final Set<String> leadingKeys = new LinkedHashSet<>();
+        final Set<String> attributes = new LinkedHashSet<>();
+        boolean hasLeadingKeys, hasAttributes;
+        String select, returnValues, returnConsumedCapacity, enclosing;
+    }
+
+    private RequestConditionKeys(TableCatalog catalog, String region, String account) {
+        this.catalog = catalog;
+        this.region = region;
+        this.account = account;
+    }
+
+    /** The keys of each access, to be added to the request's global keys. */
+    static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
+                                                        TableCatalog catalog) {
+        RequestConditionKeys k = new RequestConditionKeys(catalog, region, account);
+        Map<String, Object> request;
+        try (JsonParser p = Json.FACTORY.createParser(body)) {
+            request = p.nextToken() == JsonToken.START_OBJECT ? asMap(tree(p, null)) : Map.of();
+        } catch (IOException | RuntimeException unreadable) {
+            return Map.of(); // the operation refuses the body before touching anything
+        }
+        k.collect(operation, request);
+        Map<RequestResources.Access, ContextKeys> result = new LinkedHashMap<>();
+        for (Map.Entry<RequestResources.Access, Sets> e : k.out.entrySet()) {
+            Sets s = e.getValue();
+            ContextKeys c = new ContextKeys();
+            if (s.hasLeadingKeys) c.putAll("dynamodb:LeadingKeys", s.leadingKeys);
+            if (s.hasAttributes) c.putAll("dynamodb:Attributes", s.attributes);
+            c.put("dynamodb:Select", s.select).put("dynamodb:ReturnValues", s.returnValues)
+                    .put("dynamodb:ReturnConsumedCapacity", s.returnConsumedCapacity).put("dynamodb:EnclosingOperation", s.enclosing);
+            result.put(e.getKey(), c);
+        }
+        return result;
+    }
+
+    private void collect(String operation, Map<String, Object> r) {
+        String rcc = str(r.get("ReturnConsumedCapacity"));
+        switch (operation) {
+            case "GetItem", "PutItem", "UpdateItem", "DeleteItem", "Query", "Scan" -> {
+                String table = str(r.get("TableName"));
+                if (table == null) return;
+                String resource = RequestResources.tableArn(region, account, table);
+                String index = str(r.get("IndexName"));
+                if (index != null && (operation.equals("Query") || operation.equals("Scan"))) resource += "/index/" + index;
+                item(sets("dynamodb:" + operation, resource), operation, table, index, r, rcc, null);
+            }
+            case "BatchGetItem", "BatchWriteItem" -> {
+                for (Map.Entry<String, Object> e : asMap(r.get("RequestItems")).entrySet()) {
+                    Sets s = sets("dynamodb:" + operation, RequestResources.tableArn(region, account, e.getKey()));
+                    s.returnConsumedCapacity = rcc;
+                    s.hasLeadingKeys = s.hasAttributes = true;
+                    if (operation.equals("BatchGetItem")) {
+                        Map<String, Object> spec = asMap(e.getValue());
+                        for (Object key : list(spec.get("Keys"))) addItemKeys(s, e.getKey(), null, key, true);
+                        readNames(s, e.getKey(), spec);
+                    } else {
+                        for (Object w : list(e.getValue())) {
+                            Map<String, Object> write = asMap(w);
+                            Object put = asMap(write.get("PutRequest")).get("Item");
+                            Object del = asMap(write.get("DeleteRequest")).get("Key");
+                            if (put != null) addItemKeys(s, e.getKey(), null, put, true);
+                            if (del != null) addItemKeys(s, e.getKey(), null, del, true);
+                        }
+                    }
+                }
+            }
+            case "TransactWriteItems", "TransactGetItems" -> {
+                for (Object t : list(r.get("TransactItems"))) {
+                    for (Map.Entry<String, Object> e : asMap(t).entrySet()) {
+                        Map<String, Object> a = asMap(e.getValue());
+                        String table = str(a.get("TableName"));
+                        if (table == null) continue;
+                        String action = switch (e.getKey()) {
+                            case "Put" -> "PutItem";
+                            case "Update" -> "UpdateItem";
+                            case "Delete" -> "DeleteItem";
+                            case "ConditionCheck" -> "ConditionCheckItem";
+                            default -> "GetItem";
+                        };
+                        Sets s = sets("dynamodb:" + action, RequestResources.tableArn(region, account, table));
+                        item(s, action, table, null, a, rcc, operation);
+                        s.returnValues = null; // ReturnValuesOnConditionCheckFailure is not ReturnValues
+                    }
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private Sets sets(String action, String resource) {
+        return out.computeIfAbsent(new RequestResources.Access(action, resource), a -> new Sets());
+    }
+
+    /** The keys of one single-item request, Query or Scan (also one action of a transaction). */
+    private void item(Sets s, String operation, String table, String index, Map<String, Object> r, String rcc, String enclosing) {
+        s.returnConsumedCapacity = rcc;
+        s.enclosing = enclosing;
+        s.select = str(r.get("Select"));
+        s.returnValues = str(r.get("ReturnValues"));
+        if (s.select == null && (r.get("ProjectionExpression") != null || r.get("AttributesToGet") != null)) s.select = "SPECIFIC_ATTRIBUTES";
+        s.hasAttributes = true;
+        switch (operation) {
+            case "Scan" -> readNames(s, table, r);
+            case "Query" -> {
+                s.hasLeadingKeys = true;
+                s.leadingKeys.addAll(queryPartitionValues(table, index, r));
+                readNames(s, table, r);
+            }
+            case "PutItem" -> {
+                s.hasLeadingKeys = true;
+                addItemKeys(s, table, index, r.get("Item"), true);
+            }
+            case "UpdateItem" -> {
+                s.hasLeadingKeys = true;
+                addItemKeys(s, table, index, r.get("Key"), true);
+                for (String n : asMap(r.get("AttributeUpdates")).keySet()) s.attributes.add(n);
+                String update = str(r.get("UpdateExpression"));
+                if (update != null) {
+                    try {
+                        s.attributes.addAll(UpdateParser.parse(update, context(r)).topNames());
+                    } catch (RuntimeException invalid) {
+                        // refused by the operation
+                    }
+                }
+            }
+            default -> { // GetItem, DeleteItem, ConditionCheckItem
+                s.hasLeadingKeys = true;
+                addItemKeys(s, table, index, r.get("Key"), true);
+                readNames(s, table, r);
+            }
+        }
+    }
+
+    /** Projection names (ProjectionExpression or AttributesToGet). */
+    private static void readNames(Sets s, String table, Map<String, Object> r) {
+        for (Object n : list(r.get("AttributesToGet"))) if (n instanceof String name) s.attributes.add(name);
+        String projection = str(r.get("ProjectionExpression"));
+        if (projection != null) {
+            try {
+                s.attributes.addAll(Projection.parse(projection, context(r)).topNames());
+            } catch (RuntimeException invalid) {
+                // refused by the operation
+            }
+        }
+    }
+
+    /** The partition value(s) of an item or key, and (with names) its attribute names. */
+    private void addItemKeys(Sets s, String table, String index, Object itemOrKey, boolean names) {
+        KeyShape shape = shape(table, index);
+        if (!(itemOrKey instanceof Map<?, ?> item)) {
+            s.leadingKeys.add(UNREADABLE);
+            return;
+        }
+        if (names) for (Object n : item.keySet()) s.attributes.add((String) n);
+        if (shape == null) {
+            s.leadingKeys.add(UNREADABLE);
+            return;
+        }
+        for (KeyShape.Part part : shape.hashParts()) {
+            String v = text(item.get(part.name()));
+            s.leadingKeys.add(v == null ? UNREADABLE : v);
+        }
+    }
+
+    /** The values the partition key is compared with (=) in a Query's key condition. */
+    private List<String> queryPartitionValues(String table, String index, Map<String, Object> r) {
+        KeyShape shape = shape(table, index);
+        List<String> values = new ArrayList<>();
+        if (shape == null) return List.of(UNREADABLE);
+        Set<String> hashNames = new LinkedHashSet<>();
+        for (KeyShape.Part p : shape.hashParts()) hashNames.add(p.name());
+        Map<String, Object> legacy = asMap(r.get("KeyConditions"));
+        for (String h : hashNames) {
+            Map<String, Object> c = asMap(legacy.get(h));
+            List<Object> l = list(c.get("AttributeValueList"));
+            if ("EQ".equals(str(c.get("ComparisonOperator"))) && l.size() == 1) values.add(text(l.get(0)));
+        }
+        String kce = str(r.get("KeyConditionExpression"));
+        if (kce != null) {
+            try {
+                equalities(ConditionParser.parse(kce, ExpressionKind.KEY_CONDITION, context(r)).condition(), hashNames, values);
+            } catch (RuntimeException invalid) {
+                // refused by the operation
+            }
+        }
+        values.removeIf(v -> v == null);
+        return values.isEmpty() ? List.of(UNREADABLE) : values;
+    }
+
+    private static void equalities(Condition c, Set<String> hashNames, List<String> values) {
+        if (c instanceof Condition.And and) {
+            equalities(and.left(), hashNames, values);
+            equalities(and.right(), hashNames, values);
+        } else if (c instanceof Condition.Compare cmp && cmp.op().equals("=")) {
+            if (cmp.left() instanceof Operand.PathOperand p && cmp.right() instanceof Operand.Literal l && isHash(p, hashNames)) {
+                values.add(text(l.value()));
+            } else if (cmp.right() instanceof Operand.PathOperand p && cmp.left() instanceof Operand.Literal l && isHash(p, hashNames)) {
+                values.add(text(l.value()));
+            }
+        }
+    }
+
+    private static boolean isHash(Operand.PathOperand p, Set<String> hashNames) {
+        return p.path().elements().size() == 1 && hashNames.contains(p.path().topName());
+    }
+
+    private KeyShape shape(String tableNameOrArn, String index) {
+        String name = tableNameOrArn;
+        String owner = account;
+        if (name.startsWith("arn:")) {
+            String[] parts = name.split(":", 6);
+            int slash = name.indexOf(":table/");
+            if (slash < 0 || parts.length < 6) return null;
+            owner = parts[4];
+            name = name.substring(slash + ":table/".length());
+        }
+        TableCatalog.Entry e = catalog.find(owner, name);
+        if (e == null) return null;
+        TableDefinition t = e.definition();
+        if (index == null) return t.keys();
+        IndexDefinition i = t.index(index);
+        return i == null ? null : i.keys();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static ExpressionContext context(Map<String, Object> r) {
+        Map<String, String> names = new HashMap<>();
+        for (Map.Entry<String, Object> e : asMap(r.get("ExpressionAttributeNames")).entrySet()) {
+            if (e.getValue() instanceof String s) names.put(e.getKey(), s);
+        }
+        Object values = r.get("ExpressionAttributeValues");
+        return new ExpressionContext(names, values instanceof Map<?, ?> m ? (Map<String, AttributeValue>) m : Map.of());
+    }
+
+    /** An S, N or B value as IAM sees it (N as its text, B in base64); null for other types. */
+    private static String text(Object v) {
+        return switch (v) {
+            case AttributeValue.S s -> s.value();
+            case AttributeValue.N n -> n.value().toString();
+            case AttributeValue.B b -> Base64.getEncoder().encodeToString(b.value());
+            case null, default -> null;
+        };
+    }
+
+    /**
+     * The request as a tree; members that hold items, keys or placeholder values are read as
+     * AttributeValues (so expressions parse as the operation will parse them).
+     */
+    private static Object tree(JsonParser p, String field) throws IOException {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.START_OBJECT && field != null
+                && (field.equals("Item") || field.equals("Key") || field.equals("ExpressionAttributeValues"))) {
+            return AttributeValueJson.readItem(p);
+        }
+        if (t == JsonToken.START_OBJECT && field != null && field.equals("#key")) return AttributeValueJson.readItem(p);
+        if (t == JsonToken.START_OBJECT && field != null && field.equals("#value")) return AttributeValueJson.read(p);
+        switch (t) {
+            case START_OBJECT -> {
+                Map<String, Object> m = new LinkedHashMap<>();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    m.put(name, tree(p, name));
+                }
+                return m;
+            }
+            case START_ARRAY -> {
+                List<Object> l = new ArrayList<>();
+                String element = "Keys".equals(field) ? "#key" : "AttributeValueList".equals(field) ? "#value" : null;
+                while (p.nextToken() != JsonToken.END_ARRAY) l.add(tree(p, element));
+                return l;
+            }
+            case VALUE_STRING -> {
+                return p.getText();
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asMap(Object o) {
+        return o instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Object> list(Object o) {
+        return o instanceof List<?> l ? (List<Object>) l : List.of();
+    }
+
+    private static String str(Object o) {
+        return o instanceof String s ? s : null;
+    }
+}
