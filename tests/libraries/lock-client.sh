@@ -5,9 +5,17 @@
 # written here compiles the library's sources and those tests with Mockito 5 and runs them through
 # Maven (Maven Central must be reachable, or the artifacts in ~/.m2). Sourced by run.sh.
 
+# Maven runs on $JAVA_HOME, which must be a JDK 21+ (as for Basalt's own build).
+lock_client_java() {
+  local v
+  v=$("${JAVA_HOME:+$JAVA_HOME/bin/}java" -version 2>&1 | awk -F'"' '/version/ {split($2, p, "."); print p[1]; exit}')
+  [ "${v:-0}" -ge 21 ] 2>/dev/null || { echo "point JAVA_HOME at a JDK 21 or newer (found: ${v:-none})" >&2; return 1; }
+}
+
 LOCK_CLIENT_TESTS="BasicLockClientTests GetAllLocksTests GetLocksByPartitionKeyTest ConsistentLockDataStressTest"
 
 setup() {
+  lock_client_java || return 1
   # the SDK version the library pins (newer SDKs hand out read-only buffers its stress test calls array() on)
   local sdk
   sdk=$(sed -n 's:.*<aws.java.sdk.version>\(.*\)</aws.java.sdk.version>.*:\1:p' pom.xml)
@@ -45,6 +53,7 @@ POM
 
 run_suite() { # URL RESULTS [-Dtest=...]
   local url=$1 results=$2; shift 2
+  lock_client_java || return 1
   rm -rf target/surefire-reports
   timeout 1800 mvn -B -f pom-basalt.xml surefire:test -Ddynamodb-local.endpoint="$url" \
     -Dtest="$(echo $LOCK_CLIENT_TESTS | tr ' ' ,)" "$@" || true
