@@ -93,6 +93,15 @@ public final class TableDescriptionWriter {
             g.writeStringField("TableClass", t.tableClass());
             g.writeEndObject();
         }
+        if (t.restoreSummary() != null) {
+            g.writeObjectFieldStart("RestoreSummary");
+            g.writeStringField("SourceBackupArn", t.restoreSummary().sourceBackupArn());
+            g.writeStringField("SourceTableArn", t.restoreSummary().sourceTableArn());
+            g.writeNumberField("RestoreDateTime", t.restoreSummary().restoreDateTime());
+            // the restore is complete before the table is answered for (its CREATING is the response's word)
+            g.writeBooleanField("RestoreInProgress", status.equals("CREATING"));
+            g.writeEndObject();
+        }
         g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
         writeOnDemand(g, t.onDemand());
         g.writeEndObject();
