@@ -132,6 +132,18 @@ public final class TableDescriptionWriter {
         g.writeEndArray();
     }
 
+    /** An index's Projection member. */
+    public static void writeProjection(JsonGenerator g, IndexDefinition i) throws IOException {
+        g.writeObjectFieldStart("Projection");
+        g.writeStringField("ProjectionType", i.projectionType());
+        if (!i.nonKeyAttributes().isEmpty()) {
+            g.writeArrayFieldStart("NonKeyAttributes");
+            for (String s : i.nonKeyAttributes()) g.writeString(s);
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
     private static void writeThroughput(JsonGenerator g, Throughput t) throws IOException {
         g.writeObjectFieldStart("ProvisionedThroughput");
         if (t.lastIncrease() > 0) g.writeNumberField("LastIncreaseDateTime", t.lastIncrease());
@@ -147,14 +159,7 @@ public final class TableDescriptionWriter {
         g.writeStartObject();
         g.writeStringField("IndexName", i.name());
         writeKeySchema(g, i.keys());
-        g.writeObjectFieldStart("Projection");
-        g.writeStringField("ProjectionType", i.projectionType());
-        if (!i.nonKeyAttributes().isEmpty()) {
-            g.writeArrayFieldStart("NonKeyAttributes");
-            for (String s : i.nonKeyAttributes()) g.writeString(s);
-            g.writeEndArray();
-        }
-        g.writeEndObject();
+        writeProjection(g, i);
         if (i.global()) {
             g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : i.status());
             if (!i.active()) g.writeBooleanField("Backfilling", true);
