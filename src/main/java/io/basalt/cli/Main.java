@@ -18,6 +18,14 @@ public final class Main {
             System.exit(io.basalt.migrate.MigrateCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
             return;
         }
+        if (command.equals("backup")) { // offline whole-store backup and its verification (docs/backups.md)
+            System.exit(BackupCommand.backup(list.subList(1, list.size()), System.out, System.err));
+            return;
+        }
+        if (command.equals("restore")) {
+            System.exit(BackupCommand.restore(list.subList(1, list.size()), System.out, System.err));
+            return;
+        }
         if (command.equals("auth") && !list.contains("--help") && !list.contains("-h")) {
             System.exit(AuthCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
             return;

@@ -52,6 +52,12 @@ public interface StorageEngine extends AutoCloseable {
         return commit(batch);
     }
 
+    /**
+     * A consistent read view of the store as it is now (backups). Scans through it may run while
+     * commits go on; they see none of them.
+     */
+    StorageSnapshot snapshot();
+
     /** Deletes every key in [from, to) without version checks (dropping a table's data). */
     void deleteRange(Space space, byte[] from, byte[] to);
 
