@@ -261,6 +261,7 @@ public final class Loader {
      * land in different batches at different times.
      */
     static final class Mixer {
+        private static final int WINDOW = 500;
         private final ArrayList<Row> buffer = new ArrayList<>();
         private final int capacity;
         private final Random random = new Random();
@@ -301,12 +302,13 @@ public final class Loader {
             List<Row> batch = new ArrayList<>(BatchWriter.MAX_ITEMS);
             long bytes = 0;
             while (batch.size() < BatchWriter.MAX_ITEMS && !buffer.isEmpty()) {
-                int i = random.nextInt(buffer.size());
+                // random among the oldest WINDOW rows: mixed keys, yet no row waits long (the checkpoint's
+                // committed prefix advances only past rows whose predecessors are all written)
+                int i = random.nextInt(Math.min(buffer.size(), WINDOW));
                 Row r = buffer.get(i);
                 if (bytes + r.wcu() * 1024L > BatchWriter.MAX_BYTES) break;
                 bytes += r.wcu() * 1024L;
-                buffer.set(i, buffer.get(buffer.size() - 1));
-                buffer.remove(buffer.size() - 1);
+                buffer.remove(i);
                 batch.add(r);
             }
             notifyAll();
