@@ -1,0 +1,136 @@
+package io.basalt.it;
+
+import static io.basalt.it.Sdk.item;
+import static io.basalt.it.Sdk.s;
+import static io.basalt.it.Sdk.validation;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.basalt.compat.Covers;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
+import software.amazon.awssdk.services.dynamodb.model.Condition;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalOperator;
+import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
+
+/**
+ * Differences the differential harness (docs/differential.md) found where Basalt was wrong, each
+ * asserted as the service answers it. Sources: dynalite's suite, written against the live service
+ * (github.com/architect/dynalite test/getItem.js, batchGetItem.js, query.js, scan.js); ExtendDB's
+ * tests run against the live service (github.com/ExtendDB/extenddb tests/test_conditional_operator.py);
+ * public describe-table outputs of live on-demand tables.
+ */
+class DifferentialFindingsIT extends ServerTestBase {
+    private static final String T = "differential_findings";
+    private static final String DUPLICATE = "One or more parameter values were invalid: Duplicate value in attribute name: a";
+    private static final String WITHOUT_CONDITIONS = "ConditionalOperator cannot be used without Filter or Expected";
+    private static final String ONE_CONDITION = "ConditionalOperator can only be used when Filter or Expected has two or more elements";
+
+    @BeforeAll
+    static void table() {
+        Sdk.createHashTable(ddb, T);
+        ddb.putItem(b -> b.tableName(T).item(item("pk", "k", "a", "x", "b", "y")));
+    }
+
+    private static Condition eq(String v) {
+        return Condition.builder().comparisonOperator(ComparisonOperator.EQ).attributeValueList(s(v)).build();
+    }
+
+    @Test
+    @Covers(operation = "UpdateTable", parameters = {"AttributeDefinitions", "GlobalSecondaryIndexUpdates"})
+    void updateTableRefusesMalformedDefinitionsBeforeTheCatalog() {
+        // was a 500 (NullPointerException while storing the definition)
+        validation("1 validation error detected: Value 'X' at 'attributeDefinitions.1.member.attributeType' failed to satisfy "
+                        + "constraint: Member must satisfy enum value set: [B, N, S]",
+                () -> ddb.updateTable(b -> b.tableName(T).attributeDefinitions(a -> a.attributeName("zz").attributeType("X"))
+                        .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("gsi1")
+                                .keySchema(k -> k.attributeName("zz").keyType("HASH")).projection(p -> p.projectionType("ALL"))))));
+        validation("1 validation error detected: Value null at 'attributeDefinitions.1.member.attributeType' failed to satisfy "
+                        + "constraint: Member must not be null",
+                () -> ddb.updateTable(b -> b.tableName(T).attributeDefinitions(a -> a.attributeName("zz"))
+                        .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("gsi1")
+                                .keySchema(k -> k.attributeName("zz").keyType("HASH")).projection(p -> p.projectionType("ALL"))))));
+        validation("2 validation errors detected: Value 'HASHY' at 'globalSecondaryIndexUpdates.1.member.create.keySchema.1.member.keyType' "
+                        + "failed to satisfy constraint: Member must satisfy enum value set: [HASH, RANGE]; Value 'EVERYTHING' at "
+                        + "'globalSecondaryIndexUpdates.1.member.create.projection.projectionType' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [ALL, KEYS_ONLY, INCLUDE]",
+                () -> ddb.updateTable(b -> b.tableName(T).attributeDefinitions(a -> a.attributeName("zz").attributeType("S"))
+                        .globalSecondaryIndexUpdates(u -> u.create(c -> c.indexName("gsi1")
+                                .keySchema(k -> k.attributeName("zz").keyType("HASHY")).projection(p -> p.projectionType("EVERYTHING"))))));
+        validation("1 validation error detected: Value '0' at 'globalSecondaryIndexUpdates.1.member.update.provisionedThroughput.readCapacityUnits' "
+                        + "failed to satisfy constraint: Member must have value greater than or equal to 1",
+                () -> ddb.updateTable(b -> b.tableName(T).globalSecondaryIndexUpdates(u -> u.update(c -> c.indexName("gsi1")
+                        .provisionedThroughput(p -> p.readCapacityUnits(0L).writeCapacityUnits(1L))))));
+    }
+
+    @Test
+    @Covers(operation = "GetItem", parameters = {"AttributesToGet"})
+    @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
+    @Covers(operation = "Query", parameters = {"AttributesToGet"})
+    @Covers(operation = "Scan", parameters = {"AttributesToGet"})
+    void attributesToGetRefusesADuplicateName() {
+        Map<String, AttributeValue> key = Map.of("pk", s("k"));
+        validation(DUPLICATE, () -> ddb.getItem(b -> b.tableName(T).key(key).attributesToGet("a", "b", "a")));
+        // before the table is looked up (dynalite getItem.js, batchGetItem.js)
+        validation(DUPLICATE, () -> ddb.getItem(b -> b.tableName("no_such_table").key(key).attributesToGet("a", "a")));
+        // before the duplicate keys (dynalite batchGetItem.js "duplicated mixed up keys")
+        validation(DUPLICATE, () -> ddb.batchGetItem(b -> b.requestItems(Map.of(T,
+                KeysAndAttributes.builder().keys(key, Map.of("pk", s("j")), key).attributesToGet("a", "a").build()))));
+        validation(DUPLICATE, () -> ddb.query(b -> b.tableName(T).keyConditions(Map.of("pk", eq("k"))).attributesToGet("a", "a")));
+        // before the filter's conditions are read (dynalite scan.js)
+        validation(DUPLICATE, () -> ddb.scan(b -> b.tableName(T).attributesToGet("a", "a")
+                .scanFilter(Map.of("a", Condition.builder().comparisonOperator(ComparisonOperator.EQ).build()))));
+        assertEquals(Map.of("a", s("x")), ddb.getItem(b -> b.tableName(T).key(key).attributesToGet("a")).item());
+    }
+
+    @Test
+    @Covers(operation = "Scan", parameters = {"ConditionalOperator", "ScanFilter"})
+    @Covers(operation = "Query", parameters = {"ConditionalOperator", "QueryFilter"})
+    @Covers(operation = "PutItem", parameters = {"ConditionalOperator", "Expected"})
+    @Covers(operation = "DeleteItem", parameters = {"ConditionalOperator", "Expected"})
+    @Covers(operation = "UpdateItem", parameters = {"ConditionalOperator", "Expected"})
+    void conditionalOperatorNeedsTwoConditions() {
+        Map<String, AttributeValue> key = Map.of("pk", s("k"));
+        ExpectedAttributeValue absent = ExpectedAttributeValue.builder().exists(false).build();
+        validation(WITHOUT_CONDITIONS, () -> ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND)));
+        validation(WITHOUT_CONDITIONS, () -> ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.OR).scanFilter(Map.of())));
+        validation(ONE_CONDITION, () -> ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND)
+                .scanFilter(Map.of("a", eq("x")))));
+        // before the missing key condition
+        validation(WITHOUT_CONDITIONS, () -> ddb.query(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND)));
+        validation(WITHOUT_CONDITIONS, () -> ddb.query(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND)
+                .keyConditions(Map.of("pk", eq("k")))));
+        validation(ONE_CONDITION, () -> ddb.query(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND)
+                .keyConditions(Map.of("pk", eq("k"))).queryFilter(Map.of("a", eq("x")))));
+        validation(WITHOUT_CONDITIONS, () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n")).conditionalOperator(ConditionalOperator.AND)));
+        validation(ONE_CONDITION, () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n")).conditionalOperator(ConditionalOperator.OR)
+                .expected(Map.of("a", absent))));
+        validation(ONE_CONDITION, () -> ddb.deleteItem(b -> b.tableName(T).key(key).conditionalOperator(ConditionalOperator.OR)
+                .expected(Map.of("a", absent))));
+        validation(WITHOUT_CONDITIONS, () -> ddb.updateItem(b -> b.tableName(T).key(key).conditionalOperator(ConditionalOperator.AND)));
+        validation(ONE_CONDITION, () -> ddb.updateItem(b -> b.tableName(T).key(key).conditionalOperator(ConditionalOperator.AND)
+                .expected(Map.of("a", absent))));
+        // the mixing rule comes first
+        validation("Can not use both expression and non-expression parameters in the same request: "
+                        + "Non-expression parameters: {ConditionalOperator} Expression parameters: {FilterExpression}",
+                () -> ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.AND).filterExpression("a = :v")
+                        .expressionAttributeValues(Map.of(":v", s("x")))));
+        // two conditions are fine
+        var r = ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.OR)
+                .scanFilter(Map.of("a", eq("nothing"), "b", eq("y"))));
+        assertEquals(List.of(item("pk", "k", "a", "x", "b", "y")), r.items());
+    }
+
+    @Test
+    @Covers(operation = "DescribeTable", parameters = {"TableName"})
+    @Covers(operation = "CreateTable", parameters = {"BillingMode"})
+    void onDemandTablesDateTheirBillingMode() {
+        // a table created on demand: dated from its creation, as live describe-table outputs show
+        var created = ddb.describeTable(b -> b.tableName(T)).table();
+        assertEquals(created.creationDateTime(), created.billingModeSummary().lastUpdateToPayPerRequestDateTime());
+    }
+}
