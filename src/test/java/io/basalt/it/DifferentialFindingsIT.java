@@ -22,7 +22,8 @@ import software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes;
  * asserted as the service answers it. Sources: dynalite's suite, written against the live service
  * (github.com/architect/dynalite test/getItem.js, batchGetItem.js, query.js, scan.js); ExtendDB's
  * tests run against the live service (github.com/ExtendDB/extenddb tests/test_conditional_operator.py);
- * public describe-table outputs of live on-demand tables.
+ * public describe-table outputs of live on-demand tables; captures of the live service of 2026-10-09
+ * (github.com/paritysuite/dynamodb-conformance tests/tier3/error-messages/valueLayers.test.ts).
  */
 class DifferentialFindingsIT extends ServerTestBase {
     private static final String T = "differential_findings";
@@ -123,6 +124,23 @@ class DifferentialFindingsIT extends ServerTestBase {
         var r = ddb.scan(b -> b.tableName(T).conditionalOperator(ConditionalOperator.OR)
                 .scanFilter(Map.of("a", eq("nothing"), "b", eq("y"))));
         assertEquals(List.of(item("pk", "k", "a", "x", "b", "y")), r.items());
+    }
+
+    @Test
+    @Covers(operation = "GetItem", parameters = {"Key"})
+    @Covers(operation = "Query", parameters = {"ExpressionAttributeValues"})
+    void malformedNumbersInTheServicesWords() {
+        // GetItem and Query answer these bare (paritysuite/dynamodb-conformance valueLayers.test.ts, live 2026-10-09)
+        for (String[] c : new String[][] {
+                {"abc", "The parameter cannot be converted to a numeric value: abc"},
+                {"", "The parameter cannot be converted to a numeric value: "},
+                {"0x10", "The parameter cannot be converted to a numeric value: 0x10"},
+                {"1e126", "Number overflow. Attempting to store a number with magnitude larger than supported range"},
+                {"1234567890123456789012345678901234567890", "Attempting to store more than 38 significant digits in a Number"}}) {
+            validation(c[1], () -> ddb.getItem(b -> b.tableName(T).key(Map.of("pk", AttributeValue.fromN(c[0])))));
+            validation(c[1], () -> ddb.query(b -> b.tableName(T).keyConditionExpression("pk = :p").filterExpression("n = :v")
+                    .expressionAttributeValues(Map.of(":p", s("k"), ":v", AttributeValue.fromN(c[0])))));
+        }
     }
 
     @Test
