@@ -21,7 +21,7 @@ public final class OperationRegistry {
     public OperationRegistry(Engine engine, java.util.function.Function<String, String> resourcePolicyCheck) {
         this.engine = engine;
         // Control plane
-        register(new io.basalt.api.table.CreateTable(engine));
+        register(new io.basalt.api.table.CreateTable(engine, resourcePolicyCheck));
         register(new io.basalt.api.table.DescribeTable(engine));
         register(new io.basalt.api.table.ListTables(engine));
         register(new io.basalt.api.table.DeleteTable(engine));

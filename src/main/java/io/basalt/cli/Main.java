@@ -14,6 +14,10 @@ public final class Main {
         long started = System.nanoTime();
         List<String> list = Arrays.asList(args);
         String command = list.isEmpty() ? "serve" : list.get(0);
+        if (command.equals("migrate")) { // the migration toolkit: its own commands and --help (docs/migration.md)
+            System.exit(io.basalt.migrate.MigrateCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
+            return;
+        }
         if (command.equals("auth") && !list.contains("--help") && !list.contains("-h")) {
             System.exit(AuthCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
             return;

@@ -223,6 +223,8 @@ final class Options {
           .append("  basalt auth add-user NAME --account ID [--policy FILE] [--access-key-id ID --secret-access-key SECRET] --auth-file FILE\n")
           .append("                            add a user (and the account) to an auth file; prints the key pair as JSON\n")
           .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
+          .append("  basalt migrate COMMAND    migration toolkit: analyze, model init|check, estimate, prices,\n")
+          .append("                            generate-example (basalt migrate --help; docs/migration.md)\n")
           .append("  basalt version            print the version\n")
           .append("  basalt --help             this text\n\n")
           .append("Options of serve (also BASALT_<NAME> environment variables, or a --config file;\n")

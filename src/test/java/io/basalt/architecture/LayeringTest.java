@@ -29,6 +29,7 @@ class LayeringTest {
     void layersDependOnlyDownwards() {
         layeredArchitecture().consideringOnlyDependenciesInLayers()
                 .layer("Wiring").definedBy("io.basalt", "io.basalt.cli..")
+                .layer("Tools").definedBy("io.basalt.migrate..")
                 .layer("FrontEnds").definedBy("io.basalt.server..")
                 .layer("Operations").definedBy("io.basalt.api..")
                 .layer("WireCodec").definedBy("io.basalt.wire..")
@@ -43,15 +44,16 @@ class LayeringTest {
                 .whereLayer("Wiring").mayNotBeAccessedByAnyLayer()
                 .whereLayer("FrontEnds").mayOnlyBeAccessedByLayers("Wiring")
                 .whereLayer("Operations").mayOnlyBeAccessedByLayers("FrontEnds", "Wiring")
-                .whereLayer("WireCodec").mayOnlyBeAccessedByLayers("Operations", "FrontEnds", "Wiring")
+                .whereLayer("Tools").mayOnlyBeAccessedByLayers("Wiring")
+                .whereLayer("WireCodec").mayOnlyBeAccessedByLayers("Operations", "FrontEnds", "Tools", "Wiring")
                 .whereLayer("Engine").mayOnlyBeAccessedByLayers("Operations", "FrontEnds", "Wiring")
                 .whereLayer("Expressions").mayOnlyBeAccessedByLayers("Engine", "Operations", "FrontEnds", "Wiring")
                 .whereLayer("Model").mayOnlyBeAccessedByLayers("WireCodec", "Expressions", "Engine", "Operations",
-                        "FrontEnds", "Wiring")
+                        "FrontEnds", "Tools", "Wiring")
                 .whereLayer("StorageSpi").mayOnlyBeAccessedByLayers("Engine", "StorageEngines", "Wiring")
                 .whereLayer("StorageEngines").mayOnlyBeAccessedByLayers("Wiring")
                 .whereLayer("EventLoop").mayOnlyBeAccessedByLayers("StorageSpi", "StorageEngines", "Engine", "Operations",
-                        "FrontEnds", "Wiring")
+                        "FrontEnds", "Tools", "Wiring")
                 .check(classes);
     }
 

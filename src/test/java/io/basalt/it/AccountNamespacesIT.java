@@ -144,4 +144,27 @@ class AccountNamespacesIT {
             assertEquals("AccessDeniedException", e.awsErrorDetails().errorCode());
         }
     }
+
+    @Test
+    @Covers(operation = "GetItem", parameters = "TableName")
+    void anotherAccountsTableIsReachedByArnOnlyWhereItsResourcePolicyAllows() {
+        try (DynamoDbClient alice = client("AKIAALICE", "alice-secret"); DynamoDbClient bob = client("AKIABOB", "bob-secret")) {
+            Sdk.createHashTable(bob, "Shared");
+            bob.putItem(b -> b.tableName("Shared").item(Sdk.item("pk", "1", "owner", "bob")));
+            String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT_B + ":table/Shared";
+            fails(DynamoDbException.class, "AccessDeniedException", "User: arn:aws:iam::" + ACCOUNT_A + ":user/alice is not authorized"
+                    + " to perform: dynamodb:GetItem on resource: " + arn + " because no resource-based policy allows the dynamodb:GetItem action",
+                    () -> alice.getItem(b -> b.tableName(arn).key(Sdk.item("pk", "1"))));
+            bob.putResourcePolicy(b -> b.resourceArn(arn).policy("{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
+                    + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT_A + ":user/alice\"},\"Action\":\"dynamodb:GetItem\","
+                    + "\"Resource\":\"" + arn + "\"}]}"));
+            assertEquals("bob", alice.getItem(b -> b.tableName(arn).key(Sdk.item("pk", "1"))).item().get("owner").s());
+            // the name alone still means alice's own account, where there is no such table
+            fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found",
+                    () -> alice.getItem(b -> b.tableName("Shared").key(Sdk.item("pk", "1"))));
+            fails(DynamoDbException.class, "AccessDeniedException", "User: arn:aws:iam::" + ACCOUNT_A + ":user/alice is not authorized"
+                    + " to perform: dynamodb:PutItem on resource: " + arn + " because no resource-based policy allows the dynamodb:PutItem action",
+                    () -> alice.putItem(b -> b.tableName(arn).item(Sdk.item("pk", "2"))));
+        }
+    }
 }

@@ -236,6 +236,28 @@ class AuthorizationIT {
     }
 
     @Test
+    @Covers(operation = "CreateTable", parameters = "ResourcePolicy")
+    void aResourcePolicyGivenAtCreationApplies() {
+        String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Drawer";
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
+                + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT + ":user/writer\"},\"Action\":\"dynamodb:PutItem\","
+                + "\"Resource\":\"" + arn + "\"}]}";
+        admin.createTable(b -> b.tableName("Drawer").billingMode(BillingMode.PAY_PER_REQUEST).resourcePolicy(policy)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+        assertEquals(policy, admin.getResourcePolicy(b -> b.resourceArn(arn)).policy());
+        writer.putItem(b -> b.tableName("Drawer").item(item("pk", "d1")));
+        denied(noAllow("writer", "GetItem", arn), () -> writer.getItem(b -> b.tableName("Drawer").key(item("pk", "d1"))));
+        DynamoDbException bad = org.junit.jupiter.api.Assertions.assertThrows(DynamoDbException.class,
+                () -> admin.createTable(b -> b.tableName("Drawer2").billingMode(BillingMode.PAY_PER_REQUEST).resourcePolicy("{not a policy")
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))));
+        assertEquals("ValidationException", bad.awsErrorDetails().errorCode());
+        assertTrue(bad.awsErrorDetails().errorMessage().startsWith("Invalid policy document: "), bad.awsErrorDetails().errorMessage());
+        assertEquals(List.of(), admin.listTables().tableNames().stream().filter("Drawer2"::equals).toList(), "nothing created");
+    }
+
+    @Test
     @Covers(operation = "PutResourcePolicy", parameters = {"ResourceArn", "Policy", "ExpectedRevisionId"})
     @Covers(operation = "GetResourcePolicy", parameters = "ResourceArn")
     @Covers(operation = "DeleteResourcePolicy", parameters = {"ResourceArn", "ExpectedRevisionId"})
@@ -309,5 +331,34 @@ class AuthorizationIT {
         String unknown = tableArn + "/stream/2000-01-01T00:00:00.000";
         fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + unknown + " not found",
                 () -> admin.getResourcePolicy(b -> b.resourceArn(unknown)));
+    }
+
+    @Test
+    void boto3GetsTheSameAllowsAndDenials() throws Exception {
+        String script = """
+                import boto3, botocore, sys
+                def client(key, secret):
+                    return boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1",
+                        aws_access_key_id=key, aws_secret_access_key=secret,
+                        config=botocore.config.Config(retries={"max_attempts": 0}))
+                carl = client("AKIACARL", "carl-secret")
+                carl.put_item(TableName="Notes", Item={"owner": {"S": "carl"}, "id": {"S": "py"}})
+                print("allowed|" + carl.get_item(TableName="Notes", Key={"owner": {"S": "carl"}, "id": {"S": "py"}})["Item"]["id"]["S"])
+                calls = [lambda: carl.get_item(TableName="Notes", Key={"owner": {"S": "alice"}, "id": {"S": "1"}}),
+                         lambda: client("AKIAREADER", "reader-secret").put_item(TableName="Books", Item={"pk": {"S": "py"}})]
+                for call in calls:
+                    try:
+                        call()
+                        print("accepted"); sys.exit(1)
+                    except botocore.exceptions.ClientError as e:
+                        print(e.response["Error"]["Code"] + "|" + e.response["Error"]["Message"])
+                """;
+        Path py = dir.resolve("authorization_check.py");
+        Files.writeString(py, script);
+        Process p = new ProcessBuilder("python3", py.toString(), server.endpoint().toString()).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), output);
+        assertEquals(List.of("allowed|py", "AccessDeniedException|" + noAllow("carl", "GetItem", NOTES),
+                "AccessDeniedException|" + noAllow("reader", "PutItem", BOOKS)), output.lines().toList());
     }
 }

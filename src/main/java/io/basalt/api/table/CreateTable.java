@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * CreateTable. The response says CREATING, as the service's does; the table is usable at once
@@ -19,9 +20,12 @@ import java.util.UUID;
  */
 public final class CreateTable implements Operation<CreateTableRequest> {
     private final Engine engine;
+    private final Function<String, String> policyCheck;
 
-    public CreateTable(Engine engine) {
+    /** @param policyCheck the policy grammar's verdict on a ResourcePolicy document: null when valid, else what is wrong */
+    public CreateTable(Engine engine, Function<String, String> policyCheck) {
         this.engine = engine;
+        this.policyCheck = policyCheck;
     }
 
     @Override
@@ -52,6 +56,14 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                 engine.clock().millis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
                 r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
+        if (r.resourcePolicy() != null) {
+            // the table's resource-based policy, as PutResourcePolicy would attach it right after creation
+            ResourcePolicyRules.checkDocument(r.resourcePolicy(), policyCheck);
+            TableDefinition.Builder b = t.toBuilder();
+            b.resourcePolicies().put("", new TableDefinition.ResourcePolicy(r.resourcePolicy(),
+                    Long.toString(engine.clock().millis())));
+            t = b.build();
+        }
         TableCatalog.Entry entry = catalog.create(ctx.accountId(), t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");

@@ -52,11 +52,7 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
         new io.basalt.api.common.Constraints().notNull(r.resourceArn(), "resourceArn").notNull(r.policy(), "policy")
                 .maxLength(r.expectedRevisionId(), "expectedRevisionId", 255).check();
         ResourcePolicyRules.Target target = ResourcePolicyRules.resolve(engine.catalog(), ctx, r.resourceArn(), name());
-        if (r.policy().getBytes(StandardCharsets.UTF_8).length > ResourcePolicyRules.MAX_POLICY_BYTES) {
-            throw DynamoException.validation("Policy document size exceeds the maximum allowed size of 20 KB");
-        }
-        String fault = policyCheck.apply(r.policy());
-        if (fault != null) throw DynamoException.validation("Invalid policy document: " + fault);
+        ResourcePolicyRules.checkDocument(r.policy(), policyCheck);
         String[] revision = new String[1];
         engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());

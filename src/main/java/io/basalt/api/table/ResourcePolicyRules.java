@@ -43,6 +43,15 @@ final class ResourcePolicyRules {
         return new Target(e, label, arn);
     }
 
+    /** Refuses a policy document over the size limit or one the policy grammar rejects. */
+    static void checkDocument(String policy, java.util.function.Function<String, String> policyCheck) {
+        if (policy.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_POLICY_BYTES) {
+            throw DynamoException.validation("Policy document size exceeds the maximum allowed size of 20 KB");
+        }
+        String fault = policyCheck.apply(policy);
+        if (fault != null) throw DynamoException.validation("Invalid policy document: " + fault);
+    }
+
     static DynamoException noPolicy(String arn) {
         return new DynamoException(ErrorType.POLICY_NOT_FOUND, "Resource-based policy not found for the provided ResourceArn: " + arn);
     }

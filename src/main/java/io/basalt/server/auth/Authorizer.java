@@ -82,8 +82,11 @@ public final class Authorizer {
             ContextKeys keys = global.copy();
             ContextKeys specific = perAccess.get(a);
             if (specific != null) keys = merge(keys, specific);
-            PolicyDocument resourcePolicy = resourcePolicy(tables, a.resource(), principal.accountId());
-            PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys);
+            String owner = ownerAccount(a.resource(), principal.accountId());
+            PolicyDocument resourcePolicy = resourcePolicy(tables, a.resource(), owner);
+            PolicyEvaluator.Decision d = owner.equals(principal.accountId())
+                    ? PolicyEvaluator.evaluate(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys)
+                    : PolicyEvaluator.evaluateCrossAccount(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys);
             if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
         }
     }
@@ -92,6 +95,7 @@ public final class Authorizer {
         String why = switch (d) {
             case IDENTITY_DENY -> "with an explicit deny in an identity-based policy";
             case RESOURCE_DENY -> "with an explicit deny in a resource-based policy";
+            case NO_RESOURCE_ALLOW -> "because no resource-based policy allows the " + a.action() + " action";
             default -> "because no identity-based policy allows the " + a.action() + " action";
         };
         return new DynamoException(ErrorType.ACCESS_DENIED, "User: " + principal.arn() + " is not authorized to perform: "
@@ -136,6 +140,12 @@ public final class Authorizer {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** The account a resource ARN belongs to ("*" and other non-ARNs: the caller's). */
+    private static String ownerAccount(String arn, String callerAccount) {
+        String[] parts = arn.split(":", 6);
+        return arn.startsWith("arn:") && parts.length == 6 && !parts[4].isEmpty() ? parts[4] : callerAccount;
     }
 
     /** The policy of the table (for its indexes too) or stream an ARN names, or null. */

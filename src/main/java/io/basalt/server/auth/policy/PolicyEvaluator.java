@@ -14,7 +14,7 @@ import java.util.List;
  */
 public final class PolicyEvaluator {
     /** The outcome; the denials say which kind of policy denied, as the service's message does. */
-    public enum Decision { ALLOW, IMPLICIT_DENY, IDENTITY_DENY, RESOURCE_DENY }
+    public enum Decision { ALLOW, IMPLICIT_DENY, IDENTITY_DENY, RESOURCE_DENY, NO_RESOURCE_ALLOW }
 
     /** Who asks: the user's ARN and account. */
     public record Caller(String arn, String accountId) {}
@@ -44,6 +44,38 @@ public final class PolicyEvaluator {
             }
         }
         return allowed ? Decision.ALLOW : Decision.IMPLICIT_DENY;
+    }
+
+    /**
+     * Access to a resource of another account than the caller's, as IAM decides it: the caller's
+     * identity policies and the resource's policy must both allow it (there, naming the caller's
+     * account grants it to the account, whose identity policies then decide); an explicit deny in
+     * either wins.
+     */
+    public static Decision evaluateCrossAccount(List<PolicyDocument> identity, boolean allowAll, PolicyDocument resource,
+                                                Caller caller, String action, String resourceArn, ContextKeys keys) {
+        Decision own = evaluate(identity, allowAll, null, caller, action, resourceArn, keys);
+        if (own == Decision.IDENTITY_DENY) return own;
+        boolean granted = false;
+        if (resource != null) {
+            for (Statement s : resource.statements()) {
+                if (!principalMatchesFromOutside(s, caller) || !applies(s, action, resourceArn, keys)) continue;
+                if (!s.allow()) return Decision.RESOURCE_DENY;
+                granted = true;
+            }
+        }
+        if (own != Decision.ALLOW) return Decision.IMPLICIT_DENY;
+        return granted ? Decision.ALLOW : Decision.NO_RESOURCE_ALLOW;
+    }
+
+    private static boolean principalMatchesFromOutside(Statement s, Caller caller) {
+        if (s.principals() != null) {
+            for (String p : s.principals()) {
+                if (p.equals("*") || p.equals(caller.arn()) || names(p, caller.accountId())) return true;
+            }
+            return false;
+        }
+        return principalMatches(s, caller);
     }
 
     private static boolean applies(Statement s, String action, String resourceArn, ContextKeys keys) {
