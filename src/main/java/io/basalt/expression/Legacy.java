@@ -187,9 +187,14 @@ public final class Legacy {
         return UpdateAction.of(sets, removes, adds, deletes);
     }
 
+    /** AttributesToGet as a projection; a name given twice is refused, as the service does. */
     public static Projection attributesToGet(List<String> names) {
         List<Path> paths = new ArrayList<>();
-        for (String n : names) paths.add(path(n));
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String n : names) {
+            if (!seen.add(n)) throw invalid("Duplicate value in attribute name: " + n);
+            paths.add(path(n));
+        }
         return new Projection(paths);
     }
 }

@@ -136,7 +136,8 @@ public final class AttributeValueJson {
         try {
             return DNumber.parse(s);
         } catch (NumberFormatError e) {
-            throw DynamoException.validation(e.getMessage());
+            String message = e.getMessage().equals(NumberFormatError.NOT_A_NUMBER) ? NumberFormatError.NOT_NUMERIC_VALUE + s : e.getMessage();
+            throw DynamoException.validation(message);
         }
     }
 

@@ -146,7 +146,7 @@ class ItemsIT extends ServerTestBase {
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("1".repeat(39))))));
         validation("Number overflow. Attempting to store a number with magnitude larger than supported range",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("1E+126")))));
-        validation("A value provided cannot be converted into a number",
+        validation("The parameter cannot be converted to a numeric value: 12abc",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("12abc")))));
         fails(ResourceNotFoundException.class, "ResourceNotFoundException", "Requested resource not found",
                 () -> ddb.putItem(b -> b.tableName("no_such_table").item(item("pk", "a"))));

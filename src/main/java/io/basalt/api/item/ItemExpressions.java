@@ -39,6 +39,7 @@ public final class ItemExpressions {
         String expression = WriteRequestRules.present(new Object[] {projectionExpression, filterExpression, keyConditionExpression},
                 new String[] {"ProjectionExpression", "FilterExpression", "KeyConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);
+        WriteRequestRules.conditionalOperatorNeedsConditions(conditionalOperator, legacyFilter);
         boolean anyExpression = !expression.isEmpty();
         if (names != null && !anyExpression) {
             throw DynamoException.validation("ExpressionAttributeNames can only be specified when using expressions");
@@ -51,6 +52,8 @@ public final class ItemExpressions {
         if (names != null && names.isEmpty()) throw DynamoException.validation("ExpressionAttributeNames must not be empty");
         if (values != null && values.isEmpty()) throw DynamoException.validation("ExpressionAttributeValues must not be empty");
 
+        // duplicate AttributesToGet are refused before the legacy filter's conditions are read (dynalite scan.js, query.js)
+        Projection legacyProjection = attributesToGet == null ? null : Legacy.attributesToGet(attributesToGet);
         ExpressionContext ctx = new ExpressionContext(names, values);
         ConditionParser.Parsed key = keyConditionExpression == null ? null
                 : ConditionParser.parse(keyConditionExpression, ExpressionKind.KEY_CONDITION, ctx);
@@ -66,7 +69,7 @@ public final class ItemExpressions {
         }
         Projection projection = null;
         if (projectionExpression != null) projection = Projection.parse(projectionExpression, ctx);
-        else if (attributesToGet != null) projection = Legacy.attributesToGet(attributesToGet);
+        else projection = legacyProjection;
         ctx.checkAllUsed();
         return new ReadExpressions(filter, filterNames, projection, key);
     }

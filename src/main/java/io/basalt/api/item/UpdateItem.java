@@ -56,6 +56,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), o.conditionExpression()},
                 new String[] {"UpdateExpression", "ConditionExpression"});
         WriteRequestRules.noMixing(nonExpression, expression);
+        WriteRequestRules.conditionalOperatorNeedsConditions(o.conditionalOperator(), o.expected());
         WriteRequestRules.placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
                 !expression.isEmpty(), "UpdateExpression and ConditionExpression are null");
 

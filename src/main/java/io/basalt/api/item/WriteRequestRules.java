@@ -70,6 +70,7 @@ final class WriteRequestRules {
                 o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
         noMixing(present(new Object[] {o.expected(), o.conditionalOperator()}, new String[] {"Expected", "ConditionalOperator"}),
                 o.conditionExpression() != null ? "ConditionExpression" : "");
+        conditionalOperatorNeedsConditions(o.conditionalOperator(), o.expected());
         placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
                 o.conditionExpression() != null, "ConditionExpression is null");
         if (o.returnValues() != null && !o.returnValues().equals("NONE") && !o.returnValues().equals("ALL_OLD")) {
@@ -79,6 +80,22 @@ final class WriteRequestRules {
         io.basalt.expression.Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ctx);
         ctx.checkAllUsed();
         return condition;
+    }
+
+    /**
+     * ConditionalOperator joins two or more legacy conditions: the service refuses it without
+     * Expected/QueryFilter/ScanFilter (or with an empty one) and with a single condition. Checked
+     * right after the mixing rule (ExtendDB/extenddb tests/test_conditional_operator.py, run against
+     * the live service).
+     */
+    static void conditionalOperatorNeedsConditions(String conditionalOperator, Map<String, ?> conditions) {
+        if (conditionalOperator == null) return;
+        if (conditions == null || conditions.isEmpty()) {
+            throw DynamoException.validation("ConditionalOperator cannot be used without Filter or Expected");
+        }
+        if (conditions.size() == 1) {
+            throw DynamoException.validation("ConditionalOperator can only be used when Filter or Expected has two or more elements");
+        }
     }
 
     /** Joins the names of the present parameters with ", " (the order given is the service's). */

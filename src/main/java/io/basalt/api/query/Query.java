@@ -65,6 +65,7 @@ public final class Query implements Operation<ReadRequest> {
                         + " can only contain non-primary key attributes: Primary key attribute: " + name);
             }
         }
+        ReadRules.checkFilterProjected(target, r, ex.filterNames(), ex.projection());
         ReadRules.checkStartKey(target, r.exclusiveStartKey());
         boolean forward = r.scanIndexForward() == null || r.scanIndexForward();
         KeyRange range = spec.range(target.id(), forward);

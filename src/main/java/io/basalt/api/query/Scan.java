@@ -59,6 +59,7 @@ public final class Scan implements Operation<ReadRequest> {
         ReadRules.checkSelect(r);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         ReadTarget target = ReadRules.target(table, r);
+        ReadRules.checkFilterProjected(target, r, ex.filterNames(), ex.projection());
         ReadRules.checkStartKey(target, r.exclusiveStartKey());
         long id = target.id();
         KeyRange range = r.segment() == null

@@ -39,17 +39,7 @@ final class CreateTableValidator {
         Constraints c = new Constraints();
         c.tableName(r.tableName(), "tableName");
         c.notNull(r.attributeDefinitions(), "attributeDefinitions");
-        if (r.attributeDefinitions() != null) {
-            for (int i = 0; i < r.attributeDefinitions().size(); i++) {
-                TableJson.AttributeDefinition a = r.attributeDefinitions().get(i);
-                String p = "attributeDefinitions." + (i + 1) + ".member";
-                c.notNull(a.attributeName(), p + ".attributeName")
-                 .minLength(a.attributeName(), p + ".attributeName", 1)
-                 .maxLength(a.attributeName(), p + ".attributeName", 255)
-                 .notNull(a.attributeType(), p + ".attributeType")
-                 .enumValue(a.attributeType(), p + ".attributeType", KeySchemaRules.ATTRIBUTE_TYPE_ENUM);
-            }
-        }
+        attributeDefinitionConstraints(c, r.attributeDefinitions());
         c.notNull(r.keySchema(), "keySchema");
         KeySchemaRules.constraints(c, r.keySchema(), "keySchema");
         c.enumValue(r.billingMode(), "billingMode", BILLING_MODE_ENUM);
@@ -62,6 +52,20 @@ final class CreateTableValidator {
         }
         c.enumValue(r.tableClass(), "tableClass", TABLE_CLASS_ENUM);
         c.check();
+    }
+
+    /** The member constraints of AttributeDefinitions (CreateTable and UpdateTable). */
+    static void attributeDefinitionConstraints(Constraints c, List<TableJson.AttributeDefinition> definitions) {
+        if (definitions == null) return;
+        for (int i = 0; i < definitions.size(); i++) {
+            TableJson.AttributeDefinition a = definitions.get(i);
+            String p = "attributeDefinitions." + (i + 1) + ".member";
+            c.notNull(a.attributeName(), p + ".attributeName")
+             .minLength(a.attributeName(), p + ".attributeName", 1)
+             .maxLength(a.attributeName(), p + ".attributeName", 255)
+             .notNull(a.attributeType(), p + ".attributeType")
+             .enumValue(a.attributeType(), p + ".attributeType", KeySchemaRules.ATTRIBUTE_TYPE_ENUM);
+        }
     }
 
     static void throughputConstraints(Constraints c, TableJson.ProvisionedThroughput t, String path) {
@@ -81,11 +85,16 @@ final class CreateTableValidator {
             c.notNull(x.keySchema(), p + ".keySchema");
             KeySchemaRules.constraints(c, x.keySchema(), p + ".keySchema", maxKeyElements);
             c.notNull(x.projection(), p + ".projection");
-            if (x.projection() != null) {
-                c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
-            }
-            throughputConstraints(c, x.provisionedThroughput(), p + ".provisionedThroughput");
+            projectionAndThroughputConstraints(c, x, p);
         }
+    }
+
+    /** Constraints on an index's projection type and throughput; {@code p} is the index's member path. */
+    static void projectionAndThroughputConstraints(Constraints c, TableJson.IndexSpec x, String p) {
+        if (x.projection() != null) {
+            c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
+        }
+        throughputConstraints(c, x.provisionedThroughput(), p + ".provisionedThroughput");
     }
 
     static Validated semantics(CreateTableRequest r, LongSupplier ids) {

@@ -29,7 +29,7 @@ public final class TableDescriptionWriter {
 
     /**
      * DeleteTable's description: the service leaves out AttributeDefinitions, KeySchema,
-     * CreationDateTime and the indexes, and always dates an on-demand billing mode.
+     * CreationDateTime and the indexes.
      */
     public static void writeDeleted(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry) throws IOException {
         write(g, ctx, entry, "DELETING", null, false);
@@ -63,7 +63,8 @@ public final class TableDescriptionWriter {
             g.writeStringField("BillingMode", t.billingMode());
             if (t.lastUpdateToPayPerRequest() > 0) {
                 g.writeNumberField("LastUpdateToPayPerRequestDateTime", t.lastUpdateToPayPerRequest());
-            } else if (!full && t.payPerRequest()) {
+            } else if (t.payPerRequest()) {
+                // created on demand: the service dates the mode from the creation (live describe-table outputs)
                 g.writeNumberField("LastUpdateToPayPerRequestDateTime", t.creationTime());
             }
             g.writeEndObject();

@@ -66,23 +66,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
-                .enumValue(r.billingMode(), "billingMode", CreateTableValidator.BILLING_MODE_ENUM)
-                .enumValue(r.tableClass(), "tableClass", CreateTableValidator.TABLE_CLASS_ENUM);
-        CreateTableValidator.throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
-        if (r.streamSpecification() != null) {
-            c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
-             .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
-                     CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
-        }
-        if (r.gsiUpdates() != null) {
-            for (int i = 0; i < r.gsiUpdates().size(); i++) {
-                TableJson.IndexSpec create = r.gsiUpdates().get(i).create();
-                String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member.create.indexName";
-                if (create != null) c.notNull(create.indexName(), p).tableName(create.indexName(), p);
-            }
-        }
-        c.check();
+        constraints(r).check();
         if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
                 && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
                 && r.onDemandThroughput() == null) {
@@ -104,6 +88,40 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.indexes());
         out.writeEndObject();
+    }
+
+    /**
+     * Every member constraint, so that no malformed value (an attribute type "X", a key type or
+     * projection type outside its enum) reaches the catalog.
+     */
+    private static Constraints constraints(Request r) {
+        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName");
+        CreateTableValidator.attributeDefinitionConstraints(c, r.attributeDefinitions());
+        c.enumValue(r.billingMode(), "billingMode", CreateTableValidator.BILLING_MODE_ENUM)
+         .enumValue(r.tableClass(), "tableClass", CreateTableValidator.TABLE_CLASS_ENUM);
+        CreateTableValidator.throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
+        if (r.streamSpecification() != null) {
+            c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
+             .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType",
+                     CreateTableValidator.STREAM_VIEW_TYPE_ENUM);
+        }
+        if (r.gsiUpdates() == null) return c;
+        for (int i = 0; i < r.gsiUpdates().size(); i++) {
+            TableJson.GsiUpdate u = r.gsiUpdates().get(i);
+            String p = "globalSecondaryIndexUpdates." + (i + 1) + ".member";
+            if (u.create() != null) {
+                TableJson.IndexSpec x = u.create();
+                c.notNull(x.indexName(), p + ".create.indexName").tableName(x.indexName(), p + ".create.indexName");
+                KeySchemaRules.constraints(c, x.keySchema(), p + ".create.keySchema", 2 * KeySchemaRules.MAX_PARTS_PER_KIND);
+                CreateTableValidator.projectionAndThroughputConstraints(c, x, p + ".create");
+            }
+            if (u.update() != null) {
+                TableJson.IndexSpec x = u.update();
+                c.notNull(x.indexName(), p + ".update.indexName").tableName(x.indexName(), p + ".update.indexName");
+                CreateTableValidator.throughputConstraints(c, x.provisionedThroughput(), p + ".update.provisionedThroughput");
+            }
+        }
+        return c;
     }
 
     private TableDefinition apply(TableDefinition t, Request r, double now) {
