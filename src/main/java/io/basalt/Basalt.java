@@ -143,6 +143,7 @@ public final class Basalt implements AutoCloseable {
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
+        if (config.cassandra() != null) return io.basalt.storage.cassandra.CassandraStorage.open(config.cassandra());
         return RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
                 config.groupCommit(), config.inlineDiskReads()));
     }
