@@ -163,11 +163,11 @@ public final class CassandraCluster {
 
     // ------------------------------------------------------------------ status and stop
 
-    /** One line per node: address, pid, whether it serves CQL. Returns how many nodes serve. */
-    public int status() {
+    /** One line per node: address, pid, whether it serves CQL. Returns whether every node serves. */
+    public boolean status() {
         if (!loadShape()) {
             out.println("no cluster in " + dir);
-            return 0;
+            return false;
         }
         int up = 0;
         for (int k = 1; k <= nodes; k++) {
@@ -178,7 +178,7 @@ public final class CassandraCluster {
                     + (pid.isEmpty() ? "DOWN (not running)" : serving ? "UP (pid " + pid.get().pid() + ")" : "STARTING (pid " + pid.get().pid() + ")"));
         }
         out.println(up + " of " + nodes + " nodes up; contact points " + contactPoints());
-        return up;
+        return up == nodes;
     }
 
     /** Stops node {@code only}, or every node when {@code only} is 0. */

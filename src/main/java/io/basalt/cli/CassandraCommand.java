@@ -17,7 +17,7 @@ final class CassandraCommand {
                    basalt cassandra stop   [--node K] [--dir DIR]
               start    configures (first time) and starts N nodes (default 1) on 127.0.0.1..127.0.0.N, one after
                        another, waits until each serves CQL, prints the contact points; --node K restarts one node
-              status   one line per node (UP, STARTING, DOWN)
+              status   one line per node (UP, STARTING, DOWN); exit code 1 unless every node is up
               stop     stops every node, or node K
               --dir    where the nodes keep their data, logs and configuration (default ./basalt-cassandra)
             """;
@@ -59,7 +59,7 @@ final class CassandraCommand {
                     else cluster.start(nodes, nativePort, storagePort);
                 }
                 case "status" -> {
-                    return cluster.status() > 0 ? 0 : 1;
+                    return cluster.status() ? 0 : 1;
                 }
                 case "stop" -> cluster.stop(node);
                 default -> {
