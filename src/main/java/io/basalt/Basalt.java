@@ -51,7 +51,8 @@ public final class Basalt implements AutoCloseable {
         Engine engine = new Engine(storage, new io.basalt.engine.EngineSettings(config.times(),
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
-                config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots()));
+                config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
+                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR)));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {
@@ -141,6 +142,9 @@ public final class Basalt implements AutoCloseable {
     }
 
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */
+    /** The directory of on-demand backups inside the data directory (RocksDB leaves foreign directories alone). */
+    public static final String BACKUPS_DIR = "backups";
+
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
         if (config.cassandra() != null) return io.basalt.storage.cassandra.CassandraStorage.open(config.cassandra());

@@ -39,6 +39,12 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.UpdateContributorInsights(engine));
         register(new io.basalt.api.table.DescribeContributorInsights(engine));
         register(new io.basalt.api.table.ListContributorInsights(engine));
+        // On-demand backups
+        register(new io.basalt.api.backup.CreateBackup(engine));
+        register(new io.basalt.api.backup.DescribeBackup(engine));
+        register(new io.basalt.api.backup.ListBackups(engine));
+        register(new io.basalt.api.backup.DeleteBackup(engine));
+        register(new io.basalt.api.backup.RestoreTableFromBackup(engine));
         // Items
         register(new io.basalt.api.item.PutItem(engine));
         register(new io.basalt.api.item.GetItem(engine));

@@ -10,12 +10,38 @@ import java.util.concurrent.CountDownLatch;
 public final class Main {
     private Main() {}
 
+    /** migrate run/verify --data-dir: a Basalt over the directory on a free loopback port, quiet. */
+    static io.basalt.migrate.EmbeddedStore embeddedStore(java.nio.file.Path dataDir) {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
+        Basalt basalt = Basalt.start(BasaltConfig.onDiskOnFreePort(dataDir));
+        return new io.basalt.migrate.EmbeddedStore() {
+            @Override
+            public java.net.URI endpoint() {
+                return basalt.endpoint();
+            }
+
+            @Override
+            public void close() {
+                basalt.close();
+            }
+        };
+    }
+
     public static void main(String[] args) {
         long started = System.nanoTime();
         List<String> list = Arrays.asList(args);
         String command = list.isEmpty() ? "serve" : list.get(0);
         if (command.equals("migrate")) { // the migration toolkit: its own commands and --help (docs/migration.md)
-            System.exit(io.basalt.migrate.MigrateCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
+            System.exit(io.basalt.migrate.MigrateCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err,
+                    Main::embeddedStore));
+            return;
+        }
+        if (command.equals("backup")) { // offline whole-store backup and its verification (docs/backups.md)
+            System.exit(BackupCommand.backup(list.subList(1, list.size()), System.out, System.err));
+            return;
+        }
+        if (command.equals("restore")) {
+            System.exit(BackupCommand.restore(list.subList(1, list.size()), System.out, System.err));
             return;
         }
         if (command.equals("cassandra")) { // a local Cassandra cluster for the Cassandra engine (docs/scale-out.md)

@@ -28,6 +28,7 @@ public final class Engine implements AutoCloseable {
     private final Thread recount;
     private volatile boolean closed;
     private final io.basalt.engine.stream.StreamLabels streamLabels;
+    private final io.basalt.engine.backup.Backups backups;
 
     private final TimeSettings times;
     private final EngineSettings settings;
@@ -59,6 +60,9 @@ public final class Engine implements AutoCloseable {
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
         this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes);
+        this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
+                settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
+                        : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
         ttl.start();
         this.recount = Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
         backfills.resumeAll();
@@ -171,6 +175,11 @@ public final class Engine implements AutoCloseable {
         try (StorageCursor c = storage.scan(index ? Space.INDEXES : Space.ITEMS, from, to, last)) {
             return c.next() ? ItemCodec.decode(c.valueBytes(), c.valueOffset()) : null;
         }
+    }
+
+    /** On-demand backups: create, list, delete, restore. */
+    public io.basalt.engine.backup.Backups backups() {
+        return backups;
     }
 
     public TableCatalog catalog() {

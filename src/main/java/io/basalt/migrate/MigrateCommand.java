@@ -36,6 +36,8 @@ public final class MigrateCommand {
                                 partitions and monthly cost
               prices            print the bundled price table (edit a copy, pass it to estimate --prices)
               generate-example  create and fill an example database (gaming) on a JDBC source
+              run               load the source into DynamoDB per the model (checkpoint, acceptance report)
+              verify            compare the source with the target: counts per entity, items field by field
             """;
 
     static final String ESTIMATE_HELP = """
@@ -68,6 +70,11 @@ public final class MigrateCommand {
             """;
 
     public static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
+        return run(args, env, out, err, null);
+    }
+
+    /** {@code opener} starts an embedded Basalt for --data-dir (null: the option is unavailable). */
+    public static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err, EmbeddedStore.Opener opener) {
         if (args.isEmpty() || args.get(0).equals("--help") || args.get(0).equals("-h") || args.get(0).equals("help")) {
             (args.isEmpty() ? err : out).print(HELP);
             return args.isEmpty() ? 2 : 0;
@@ -91,6 +98,8 @@ public final class MigrateCommand {
                 case "analyze" -> help ? help(out, AnalyzeCommand.HELP) : AnalyzeCommand.run(rest, env, out, err);
                 case "generate-example" -> help ? help(out, GenerateExample.HELP) : GenerateExample.run(rest, env, out, err);
                 case "prices" -> help ? help(out, PRICES_HELP) : print(out, Prices.defaultText());
+                case "run" -> help ? help(out, RunCommand.HELP) : RunCommand.run(rest, env, out, err, opener);
+                case "verify" -> help ? help(out, VerifyCommand.HELP) : VerifyCommand.run(rest, env, out, err, opener);
                 default -> {
                     err.println("basalt migrate: unknown command '" + command + "' (try: basalt migrate --help)");
                     yield 2;
@@ -110,6 +119,12 @@ public final class MigrateCommand {
             return 1;
         } catch (java.sql.SQLException e) {
             err.println("basalt migrate " + command + ": database error: " + e.getMessage());
+            return 1;
+        } catch (software.amazon.awssdk.core.exception.SdkException e) {
+            err.println("basalt migrate " + command + ": target error: " + e.getMessage());
+            return 1;
+        } catch (Exception e) {
+            err.println("basalt migrate " + command + ": " + e);
             return 1;
         }
     }

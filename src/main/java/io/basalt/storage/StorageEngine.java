@@ -10,7 +10,7 @@ package io.basalt.storage;
  *       against the current state; on any mismatch nothing is applied and
  *       {@link VersionConflictException} is thrown. Checks and apply are atomic with respect to
  *       other commits touching the same keys.</li>
-     *   <li>Every key written by one commit receives the same new version, greater than the version
+ *   <li>Every key written by one commit receives the same new version, greater than the version
  *       each checked key held. Versions are per key: callers compare them only for equality, never
  *       across keys. (RocksDB and memory hand out store-wide increasing versions; Cassandra a hybrid
  *       logical clock per node, with no cluster-wide counter.)</li>
@@ -53,6 +53,12 @@ public interface StorageEngine extends AutoCloseable {
     default long commit(WriteBatch batch, HeldKey held) throws VersionConflictException {
         return commit(batch);
     }
+
+    /**
+     * A consistent read view of the store as it is now (backups). Scans through it may run while
+     * commits go on; they see none of them.
+     */
+    StorageSnapshot snapshot();
 
     /** Deletes every key in [from, to) without version checks (dropping a table's data). */
     void deleteRange(Space space, byte[] from, byte[] to);

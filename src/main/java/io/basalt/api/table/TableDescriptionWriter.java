@@ -93,6 +93,15 @@ public final class TableDescriptionWriter {
             g.writeStringField("TableClass", t.tableClass());
             g.writeEndObject();
         }
+        if (t.restoreSummary() != null) {
+            g.writeObjectFieldStart("RestoreSummary");
+            g.writeStringField("SourceBackupArn", t.restoreSummary().sourceBackupArn());
+            g.writeStringField("SourceTableArn", t.restoreSummary().sourceTableArn());
+            g.writeNumberField("RestoreDateTime", t.restoreSummary().restoreDateTime());
+            // the restore is complete before the table is answered for (its CREATING is the response's word)
+            g.writeBooleanField("RestoreInProgress", status.equals("CREATING"));
+            g.writeEndObject();
+        }
         g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
         writeOnDemand(g, t.onDemand());
         g.writeEndObject();
@@ -123,6 +132,18 @@ public final class TableDescriptionWriter {
         g.writeEndArray();
     }
 
+    /** An index's Projection member. */
+    public static void writeProjection(JsonGenerator g, IndexDefinition i) throws IOException {
+        g.writeObjectFieldStart("Projection");
+        g.writeStringField("ProjectionType", i.projectionType());
+        if (!i.nonKeyAttributes().isEmpty()) {
+            g.writeArrayFieldStart("NonKeyAttributes");
+            for (String s : i.nonKeyAttributes()) g.writeString(s);
+            g.writeEndArray();
+        }
+        g.writeEndObject();
+    }
+
     private static void writeThroughput(JsonGenerator g, Throughput t) throws IOException {
         g.writeObjectFieldStart("ProvisionedThroughput");
         if (t.lastIncrease() > 0) g.writeNumberField("LastIncreaseDateTime", t.lastIncrease());
@@ -138,14 +159,7 @@ public final class TableDescriptionWriter {
         g.writeStartObject();
         g.writeStringField("IndexName", i.name());
         writeKeySchema(g, i.keys());
-        g.writeObjectFieldStart("Projection");
-        g.writeStringField("ProjectionType", i.projectionType());
-        if (!i.nonKeyAttributes().isEmpty()) {
-            g.writeArrayFieldStart("NonKeyAttributes");
-            for (String s : i.nonKeyAttributes()) g.writeString(s);
-            g.writeEndArray();
-        }
-        g.writeEndObject();
+        writeProjection(g, i);
         if (i.global()) {
             g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : i.status());
             if (!i.active()) g.writeBooleanField("Backfilling", true);

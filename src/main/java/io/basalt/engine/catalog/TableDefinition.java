@@ -20,6 +20,7 @@ import java.util.Map;
  * @param ttlChange the latest TTL change, or null when TTL was never changed
  * @param resourcePolicies resource-based policies (PutResourcePolicy): "" for the table's, the
  *                         stream label for a stream's
+ * @param restoreSummary where a table restored from a backup came from; null for other tables
  */
 public record TableDefinition(
         String name,
@@ -40,7 +41,25 @@ public record TableDefinition(
         String ttlAttribute,
         Map<String, String> tags,
         TtlChange ttlChange,
-        Map<String, ResourcePolicy> resourcePolicies) {
+        Map<String, ResourcePolicy> resourcePolicies,
+        RestoreSummary restoreSummary) {
+
+    /** A table that was not restored from a backup. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange, Map<String, ResourcePolicy> resourcePolicies) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies, null);
+    }
+
+    /**
+     * RestoreSummary of a restored table: the backup (and its table) it came from and when.
+     *
+     * @param restoreDateTime epoch seconds with fraction
+     */
+    public record RestoreSummary(String sourceBackupArn, String sourceTableArn, double restoreDateTime) {}
 
     /** A table without resource policies. */
     public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
@@ -90,6 +109,7 @@ public record TableDefinition(
         private StreamSettings stream; private boolean deletionProtection; private String tableClass;
         private String ttlAttribute; private Map<String, String> tags; private TtlChange ttlChange;
         private Map<String, ResourcePolicy> resourcePolicies;
+        private RestoreSummary restoreSummary;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -100,6 +120,7 @@ public record TableDefinition(
             tags = new LinkedHashMap<>(t.tags);
             ttlChange = t.ttlChange;
             resourcePolicies = new LinkedHashMap<>(t.resourcePolicies);
+            restoreSummary = t.restoreSummary;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -121,7 +142,7 @@ public record TableDefinition(
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
                     tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
-                    resourcePolicies);
+                    resourcePolicies, restoreSummary);
         }
     }
 }

@@ -19,12 +19,12 @@ import java.util.Map;
  * read through a small generic tree. Unknown fields are ignored so older servers can read newer
  * catalogs.
  */
-final class TableDefinitionCodec {
+public final class TableDefinitionCodec {
     private static final JsonFactory JSON = new JsonFactory();
 
     private TableDefinitionCodec() {}
 
-    static byte[] encode(TableDefinition t) {
+    public static byte[] encode(TableDefinition t) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(512);
         try (JsonGenerator g = JSON.createGenerator(out)) {
             g.writeStartObject();
@@ -79,6 +79,13 @@ final class TableDefinitionCodec {
                     g.writeStringField("revisionId", e.getValue().revisionId());
                     g.writeEndObject();
                 }
+                g.writeEndObject();
+            }
+            if (t.restoreSummary() != null) {
+                g.writeObjectFieldStart("restoredFrom");
+                g.writeStringField("backupArn", t.restoreSummary().sourceBackupArn());
+                g.writeStringField("tableArn", t.restoreSummary().sourceTableArn());
+                g.writeNumberField("at", t.restoreSummary().restoreDateTime());
                 g.writeEndObject();
             }
             g.writeEndObject();
@@ -145,7 +152,7 @@ final class TableDefinitionCodec {
 
     // ------------------------------------------------------------------ reading
 
-    static TableDefinition decode(byte[] bytes) {
+    public static TableDefinition decode(byte[] bytes) {
         Map<String, Object> m;
         try (JsonParser p = JSON.createParser(bytes)) {
             p.nextToken();
@@ -172,7 +179,13 @@ final class TableDefinitionCodec {
                 new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label"),
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
-                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies);
+                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")));
+    }
+
+    private static TableDefinition.RestoreSummary restoreSummary(Object o) {
+        if (o == null) return null;
+        Map<String, Object> r = asMap(o);
+        return new TableDefinition.RestoreSummary((String) r.get("backupArn"), (String) r.get("tableArn"), num(r.get("at")).doubleValue());
     }
 
     private static KeyShape keys(Map<String, Object> k) {

@@ -110,6 +110,32 @@ public final class ItemStore {
         }
     }
 
+    /**
+     * Writes items into a table that holds none of them yet (a restore), in one atomic batch with
+     * their index entries and whatever else the contributors add.
+     */
+    public void load(TableRef table, List<Map<String, AttributeValue>> items) {
+        WriteBatch batch = new WriteBatch();
+        long[] sizes = new long[items.size()];
+        for (int i = 0; i < items.size(); i++) {
+            Map<String, AttributeValue> item = items.get(i);
+            byte[] encoded = ItemCodec.encode(item);
+            sizes[i] = ItemCodec.sizeOf(encoded, 0);
+            batch.put(Space.ITEMS, storageKey(table, item), encoded, Mutation.EXPECT_ABSENT);
+            for (ChangeContributor c : contributors) c.contribute(table, null, item, batch);
+        }
+        try {
+            storage.commit(batch);
+        } catch (VersionConflictException | RuntimeException e) {
+            for (ChangeContributor c : contributors) c.aborted();
+            throw new IllegalStateException("loading items into " + table.name() + " failed: " + e.getMessage(), e);
+        }
+        for (int i = 0; i < items.size(); i++) {
+            updateCounters(table, -1, sizes[i]);
+            for (ChangeContributor c : contributors) c.committed(table, null, items.get(i));
+        }
+    }
+
     /** One item of a transaction: the mutation to apply, or null for a condition check only. */
     public record TxItem(TableRef table, Map<String, AttributeValue> key, ItemMutation mutation) {}
 

@@ -27,6 +27,17 @@ public final class JsonText {
         return w.append('\n').toString();
     }
 
+    /** One line of compact JSON (a JSON Lines record), without the newline. */
+    public static String line(Object value) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator g = Json.FACTORY.createGenerator(w)) {
+            write(g, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+
     private static void write(JsonGenerator g, Object v) throws IOException {
         switch (v) {
             case null -> g.writeNull();

@@ -13,10 +13,10 @@ import java.util.List;
 import java.util.Map;
 
 /** A JSON column's text as a DynamoDB value: objects M, arrays L, strings S, numbers N, booleans BOOL, null NULL. */
-final class JsonValues {
+public final class JsonValues {
     private JsonValues() {}
 
-    static AttributeValue parse(String text) {
+    public static AttributeValue parse(String text) {
         try (JsonParser p = Json.FACTORY.createParser(text)) {
             p.nextToken();
             return value(p);

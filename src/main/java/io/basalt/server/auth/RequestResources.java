@@ -72,6 +72,14 @@ public final class RequestResources {
                  "DeleteResourcePolicy" -> {
                 if (f.resourceArn != null) out.add(new Access("dynamodb:" + operation, f.resourceArn));
             }
+            case "DescribeBackup", "DeleteBackup" -> {
+                if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
+            }
+            case "RestoreTableFromBackup" -> {
+                // the backup read and the table created (the Service Authorization Reference names both)
+                if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
+                if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
+            }
             case "Query", "Scan" -> {
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
             }
@@ -118,7 +126,7 @@ public final class RequestResources {
 
     /** The members of a request that name resources. */
     private static final class Fields {
-        String tableName, indexName, streamArn, shardIterator, resourceArn;
+        String tableName, indexName, streamArn, shardIterator, resourceArn, backupArn, targetTableName;
         final Set<String> requestItems = new LinkedHashSet<>();
         final List<String[]> transactItems = new ArrayList<>();
         final List<String> statements = new ArrayList<>();
@@ -133,6 +141,8 @@ public final class RequestResources {
                     case "StreamArn" -> streamArn = text(p, t);
                     case "ShardIterator" -> shardIterator = text(p, t);
                     case "ResourceArn" -> resourceArn = text(p, t);
+                    case "BackupArn" -> backupArn = text(p, t);
+                    case "TargetTableName" -> targetTableName = text(p, t);
                     case "Statement" -> add(statements, text(p, t));
                     case "RequestItems" -> {
                         if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }

@@ -337,6 +337,15 @@ public final class CassandraStorage implements StorageEngine {
         session.execute(b.build());
     }
 
+    /**
+     * Not yet: Cassandra has no view of a whole cluster frozen at one instant, and a backup made of
+     * live scans would not be the point-in-time copy the service promises (docs/scale-out.md).
+     */
+    @Override
+    public io.basalt.storage.StorageSnapshot snapshot() {
+        throw new UnsupportedOperationException("On-demand backups are not supported on the Cassandra storage engine yet");
+    }
+
     private static byte[] bytes(ByteBuffer b) {
         if (b == null) return new byte[0];
         byte[] out = new byte[b.remaining()];

@@ -124,6 +124,31 @@ public final class MemoryStorage implements StorageEngine {
         }
     }
 
+    /**
+     * Holds commits back (the read lock, which commits need exclusively) until the snapshot is
+     * closed: scans through it see one moment. Close it on the thread that took it.
+     */
+    @Override
+    public io.basalt.storage.StorageSnapshot snapshot() {
+        open();
+        lock.readLock().lock();
+        return new io.basalt.storage.StorageSnapshot() {
+            private boolean closed;
+
+            @Override
+            public StorageCursor scan(Space space, byte[] from, byte[] to) {
+                return MemoryStorage.this.scan(space, from, to, false);
+            }
+
+            @Override
+            public void close() {
+                if (closed) return;
+                closed = true;
+                lock.readLock().unlock();
+            }
+        };
+    }
+
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
         open();

@@ -34,6 +34,12 @@ final class RocksCursor implements StorageCursor {
     /** Opened inside {@code guard} (the caller entered it); leaves it when closed. */
     RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse, InlineDiskReads diskReads,
                 CloseGuard guard) {
+        this(db, cf, from, to, reverse, diskReads, guard, null);
+    }
+
+    /** @param snapshot the moment to read at, or null for the current state */
+    RocksCursor(RocksDB db, ColumnFamilyHandle cf, byte[] from, byte[] to, boolean reverse, InlineDiskReads diskReads,
+                CloseGuard guard, org.rocksdb.Snapshot snapshot) {
         this.guard = guard;
         this.reverse = reverse;
         this.diskReads = diskReads;
@@ -47,6 +53,7 @@ final class RocksCursor implements StorageCursor {
         upper = to == null ? null : new Slice(to);
         if (lower != null) options.setIterateLowerBound(lower);
         if (upper != null) options.setIterateUpperBound(upper);
+        if (snapshot != null) options.setSnapshot(snapshot);
         it = db.newIterator(cf, options);
     }
 

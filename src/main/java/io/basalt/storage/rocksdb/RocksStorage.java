@@ -222,6 +222,60 @@ public final class RocksStorage implements StorageEngine {
         }
     }
 
+    /** A RocksDB snapshot: its sequence number pins the versions of keys it sees until closed. */
+    @Override
+    public io.basalt.storage.StorageSnapshot snapshot() {
+        guard.enter(); // left when the snapshot is closed
+        org.rocksdb.Snapshot snap;
+        try {
+            snap = db.getSnapshot();
+        } catch (RuntimeException | Error e) {
+            guard.leave();
+            throw e;
+        }
+        return new io.basalt.storage.StorageSnapshot() {
+            private boolean closed;
+
+            @Override
+            public StorageCursor scan(Space space, byte[] from, byte[] to) {
+                guard.enter();
+                try {
+                    return new RocksCursor(db, cf(space), from, to, false, diskReads, guard, snap);
+                } catch (RuntimeException | Error e) {
+                    guard.leave();
+                    throw e;
+                }
+            }
+
+            @Override
+            public void close() {
+                if (closed) return;
+                closed = true;
+                try {
+                    db.releaseSnapshot(snap);
+                } finally {
+                    guard.leave();
+                }
+            }
+        };
+    }
+
+    /**
+     * A consistent copy of the store in {@code target} (which must not exist) while it is open: a
+     * RocksDB checkpoint, whose table files are hard links when {@code target} is on the same file
+     * system (they cost no space until compaction replaces the originals).
+     */
+    public void checkpoint(Path target) {
+        guard.enter();
+        try (org.rocksdb.Checkpoint cp = org.rocksdb.Checkpoint.create(db)) {
+            cp.createCheckpoint(target.toString());
+        } catch (RocksDBException e) {
+            throw new IllegalStateException("Checkpoint into " + target + " failed: " + e.getMessage(), e);
+        } finally {
+            guard.leave();
+        }
+    }
+
     @Override
     public HeldKey lockForWrite(Space space, byte[] key) {
         return locks.lockOne(space, key);

@@ -64,4 +64,15 @@ class RequestResourcesTest {
         assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{tru"));
         assertEquals(List.of(), of("GetItem", "not json"));
     }
+
+    @Test
+    void backupOperationsActOnTheBackupAndARestoreAlsoOnItsTargetTable() {
+        String backup = T + "Music/backup/01764028800000-1a2b3c4d";
+        assertEquals(List.of(new Access("dynamodb:CreateBackup", T + "Music")), of("CreateBackup", "{\"TableName\":\"Music\",\"BackupName\":\"b\"}"));
+        assertEquals(List.of(new Access("dynamodb:DescribeBackup", backup)), of("DescribeBackup", "{\"BackupArn\":\"" + backup + "\"}"));
+        assertEquals(List.of(new Access("dynamodb:DeleteBackup", backup)), of("DeleteBackup", "{\"BackupArn\":\"" + backup + "\"}"));
+        assertEquals(List.of(new Access("dynamodb:RestoreTableFromBackup", backup), new Access("dynamodb:RestoreTableFromBackup", T + "Copy")),
+                of("RestoreTableFromBackup", "{\"BackupArn\":\"" + backup + "\",\"TargetTableName\":\"Copy\"}"));
+        assertEquals(List.of(new Access("dynamodb:ListBackups", "*")), of("ListBackups", "{}"));
+    }
 }

@@ -1,0 +1,116 @@
+package io.basalt.api.backup;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.api.RequestContext;
+import io.basalt.api.table.TableDescriptionWriter;
+import io.basalt.engine.backup.BackupRecord;
+import io.basalt.engine.catalog.IndexDefinition;
+import io.basalt.engine.catalog.TableDefinition;
+import java.io.IOException;
+
+/** The backup shapes of the API: BackupDetails, BackupDescription and BackupSummary. */
+final class BackupJson {
+    private BackupJson() {}
+
+    /** The ARN of a table in an account, in the caller's region. */
+    static String tableArn(RequestContext ctx, String account, String name) {
+        return "arn:aws:dynamodb:" + ctx.region() + ":" + account + ":table/" + name;
+    }
+
+    static void details(JsonGenerator g, BackupRecord b, String status) throws IOException {
+        g.writeObjectFieldStart("BackupDetails");
+        g.writeStringField("BackupArn", b.arn());
+        g.writeStringField("BackupName", b.name());
+        g.writeNumberField("BackupSizeBytes", b.sizeBytes());
+        g.writeStringField("BackupStatus", status);
+        g.writeStringField("BackupType", b.type());
+        g.writeNumberField("BackupCreationDateTime", b.creationSeconds());
+        g.writeEndObject();
+    }
+
+    /** BackupDescription: the backup, its source table and the table's features at the backup's moment. */
+    static void description(JsonGenerator g, BackupRecord b, String status) throws IOException {
+        TableDefinition t = b.table();
+        g.writeObjectFieldStart("BackupDescription");
+        details(g, b, status);
+        g.writeObjectFieldStart("SourceTableDetails");
+        g.writeStringField("TableName", t.name());
+        g.writeStringField("TableId", b.tableUuid());
+        g.writeStringField("TableArn", b.tableArn());
+        g.writeNumberField("TableSizeBytes", b.sizeBytes());
+        TableDescriptionWriter.writeKeySchema(g, t.keys());
+        g.writeNumberField("TableCreationDateTime", t.creationTime());
+        throughput(g, t.throughput().readCapacityUnits(), t.throughput().writeCapacityUnits());
+        onDemand(g, t.onDemand());
+        g.writeNumberField("ItemCount", b.itemCount());
+        g.writeStringField("BillingMode", t.billingMode());
+        g.writeEndObject();
+        g.writeObjectFieldStart("SourceTableFeatureDetails");
+        if (!t.localIndexes().isEmpty()) {
+            g.writeArrayFieldStart("LocalSecondaryIndexes");
+            for (IndexDefinition i : t.localIndexes()) index(g, i);
+            g.writeEndArray();
+        }
+        if (!t.globalIndexes().isEmpty()) {
+            g.writeArrayFieldStart("GlobalSecondaryIndexes");
+            for (IndexDefinition i : t.globalIndexes()) index(g, i);
+            g.writeEndArray();
+        }
+        if (t.stream().enabled()) {
+            g.writeObjectFieldStart("StreamDescription");
+            g.writeBooleanField("StreamEnabled", true);
+            g.writeStringField("StreamViewType", t.stream().viewType());
+            g.writeEndObject();
+        }
+        if (t.ttlAttribute() != null) {
+            g.writeObjectFieldStart("TimeToLiveDescription");
+            g.writeStringField("TimeToLiveStatus", "ENABLED");
+            g.writeStringField("AttributeName", t.ttlAttribute());
+            g.writeEndObject();
+        }
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    private static void index(JsonGenerator g, IndexDefinition i) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("IndexName", i.name());
+        TableDescriptionWriter.writeKeySchema(g, i.keys());
+        TableDescriptionWriter.writeProjection(g, i);
+        if (i.global()) {
+            throughput(g, i.throughput().readCapacityUnits(), i.throughput().writeCapacityUnits());
+            onDemand(g, i.onDemand());
+        }
+        g.writeEndObject();
+    }
+
+    private static void throughput(JsonGenerator g, long read, long write) throws IOException {
+        g.writeObjectFieldStart("ProvisionedThroughput");
+        g.writeNumberField("ReadCapacityUnits", read);
+        g.writeNumberField("WriteCapacityUnits", write);
+        g.writeEndObject();
+    }
+
+    private static void onDemand(JsonGenerator g, io.basalt.engine.catalog.OnDemandLimits o) throws IOException {
+        if (!o.isSet()) return;
+        g.writeObjectFieldStart("OnDemandThroughput");
+        g.writeNumberField("MaxReadRequestUnits", o.maxReadRequestUnits());
+        g.writeNumberField("MaxWriteRequestUnits", o.maxWriteRequestUnits());
+        g.writeEndObject();
+    }
+
+    /** One entry of ListBackups' BackupSummaries. */
+    static void summary(JsonGenerator g, BackupRecord b) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("TableName", b.table().name());
+        g.writeStringField("TableId", b.tableUuid());
+        g.writeStringField("TableArn", b.tableArn());
+        g.writeStringField("BackupArn", b.arn());
+        g.writeStringField("BackupName", b.name());
+        g.writeNumberField("BackupCreationDateTime", b.creationSeconds());
+        g.writeStringField("BackupStatus", b.status());
+        g.writeStringField("BackupType", b.type());
+        g.writeNumberField("BackupSizeBytes", b.sizeBytes());
+        g.writeEndObject();
+    }
+}

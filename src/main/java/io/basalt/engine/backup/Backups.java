@@ -1,0 +1,191 @@
+package io.basalt.engine.backup;
+
+import io.basalt.engine.Clock;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.catalog.TableDefinitionCodec;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.StorageSnapshot;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * On-demand backups of tables: CreateBackup takes a consistent snapshot of one table's items (a
+ * storage snapshot, so writes going on meanwhile are either wholly in or wholly out), writes them
+ * with the table's definition to the backup's files, then records the backup in the durable
+ * catalog of backups. A restore creates a new table through the catalog and writes the items
+ * through the item store, so every index entry is made by the same code as a PutItem's.
+ */
+public final class Backups {
+    /** The service's limit on restores under way in an account. */
+    public static final int MAX_CONCURRENT_RESTORES = 50;
+    private static final int LOAD_BATCH = 256;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final StorageEngine storage;
+    private final TableCatalog tables;
+    private final ItemStore items;
+    private final Clock clock;
+    private final BackupFiles files;
+    private final BackupCatalog catalog;
+    /** Tables (by id) with a backup being made, and backups (by ARN) being restored. */
+    private final Set<Long> backingUp = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> restoring = new ConcurrentHashMap<>();
+    private final AtomicInteger restores = new AtomicInteger();
+
+    public Backups(StorageEngine storage, TableCatalog tables, ItemStore items, Clock clock, BackupFiles files) {
+        this.storage = storage;
+        this.tables = tables;
+        this.items = items;
+        this.clock = clock;
+        this.files = files;
+        this.catalog = new BackupCatalog(storage);
+    }
+
+    private static DynamoException inUse() {
+        return new DynamoException(ErrorType.BACKUP_IN_USE, "There is another ongoing conflicting backup control plane "
+                + "operation on the table. The backup is either being created, deleted or restored to a table.");
+    }
+
+    /** BackupNotFoundException as the service words it. */
+    public static DynamoException notFound(String arn) {
+        return new DynamoException(ErrorType.BACKUP_NOT_FOUND, "Backup not found: " + arn);
+    }
+
+    /**
+     * Backs up the account's table {@code tableName} (whose ARN is {@code tableArn}); returns the
+     * backup, AVAILABLE (the data is complete and durable when this returns).
+     */
+    public BackupRecord create(String account, String tableName, String tableArn, String backupName) {
+        TableCatalog.Entry entry = tables.find(account, tableName);
+        if (entry == null) throw new DynamoException(ErrorType.TABLE_NOT_FOUND, "Table not found: " + tableName);
+        long tableId = entry.definition().id();
+        if (!backingUp.add(tableId)) throw inUse();
+        try {
+            long now = clock.millis();
+            String id = String.format("%014d-%08x", now, RANDOM.nextInt());
+            String arn = tableArn + "/backup/" + id;
+            long count = 0, size = 0;
+            TableDefinition table;
+            try (StorageSnapshot snapshot = storage.snapshot()) {
+                // the definition as of the snapshot: a table's definition changes only by catalog commits
+                table = entry.definition();
+                TableCatalog.Entry current = tables.byId(tableId);
+                if (current != null) table = current.definition();
+                try (OutputStream out = files.createItems(id, TableDefinitionCodec.encode(table));
+                     BackupItems.Writer w = new BackupItems.Writer(out);
+                     StorageCursor c = snapshot.scan(Space.ITEMS, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId))) {
+                    while (c.next()) {
+                        w.add(c.valueBytes(), c.valueOffset());
+                        count++;
+                        size += ItemCodec.sizeOf(c.valueBytes(), c.valueOffset());
+                    }
+                }
+            } catch (IOException e) {
+                files.delete(id);
+                throw new UncheckedIOException("writing backup " + arn + " failed", e);
+            }
+            BackupRecord b = new BackupRecord(arn, id, backupName, account, tableArn, table.uuid(), now,
+                    BackupRecord.AVAILABLE, BackupRecord.USER, size, count, table);
+            catalog.put(b);
+            return b;
+        } finally {
+            backingUp.remove(tableId);
+        }
+    }
+
+    /** The account's backup with this ARN, or BackupNotFoundException. */
+    public BackupRecord require(String account, String arn) {
+        BackupRecord b = catalog.find(arn);
+        if (b == null || !b.account().equals(account)) throw notFound(arn);
+        return b;
+    }
+
+    /** The account's backups, oldest first. */
+    public List<BackupRecord> list(String account) {
+        List<BackupRecord> mine = new ArrayList<>();
+        for (BackupRecord b : catalog.all()) if (b.account().equals(account)) mine.add(b);
+        return mine;
+    }
+
+    /** Deletes a backup and its files; returns it as DELETED. BackupInUseException while it is being restored. */
+    public BackupRecord delete(String account, String arn) {
+        BackupRecord b = require(account, arn);
+        AtomicInteger r = restoring.get(arn);
+        if (r != null && r.get() > 0) throw inUse();
+        catalog.remove(b);
+        files.delete(b.id());
+        return b.withStatus(BackupRecord.DELETED);
+    }
+
+    /** Bytes a backup's files take on disk (or in memory). */
+    public long storedBytes(BackupRecord b) {
+        return files.diskBytes(b.id());
+    }
+
+    /**
+     * Creates {@code target} (a new table: new ids, the restore summary set) in the account and
+     * fills it with the backup's items; returns its catalog entry. TableAlreadyExistsException when
+     * the name is taken, LimitExceededException past the concurrent restores the service allows.
+     */
+    public TableCatalog.Entry restore(String account, BackupRecord backup, TableDefinition target) {
+        if (restores.incrementAndGet() > MAX_CONCURRENT_RESTORES) {
+            restores.decrementAndGet();
+            throw new DynamoException(ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: Only "
+                    + MAX_CONCURRENT_RESTORES + " concurrent restores are allowed per account");
+        }
+        AtomicInteger mine = restoring.computeIfAbsent(backup.arn(), k -> new AtomicInteger());
+        mine.incrementAndGet();
+        try {
+            if (tables.find(account, target.name()) != null) throw tableExists(target.name());
+            TableCatalog.Entry entry;
+            try {
+                entry = tables.create(account, target);
+            } catch (DynamoException e) {
+                if (e.type() == ErrorType.RESOURCE_IN_USE) throw tableExists(target.name());
+                throw e;
+            }
+            load(backup, entry);
+            return entry;
+        } finally {
+            mine.decrementAndGet();
+            restores.decrementAndGet();
+        }
+    }
+
+    private static DynamoException tableExists(String name) {
+        return new DynamoException(ErrorType.TABLE_ALREADY_EXISTS, "Table already exists: " + name);
+    }
+
+    private void load(BackupRecord backup, TableCatalog.Entry entry) {
+        try (BackupItems.Reader r = new BackupItems.Reader(files.openItems(backup.id()))) {
+            List<Map<String, AttributeValue>> batch = new ArrayList<>(LOAD_BATCH);
+            for (byte[] b = r.next(); b != null; b = r.next()) {
+                batch.add(ItemCodec.decode(b, 0));
+                if (batch.size() == LOAD_BATCH) {
+                    items.load(entry.ref(), batch);
+                    batch.clear();
+                }
+            }
+            if (!batch.isEmpty()) items.load(entry.ref(), batch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading backup " + backup.arn() + " failed", e);
+        }
+    }
+}

@@ -1,0 +1,266 @@
+package io.basalt.migrate.load;
+
+import io.basalt.migrate.model.Model.Entity;
+import io.basalt.migrate.model.Model.KeyAttribute;
+import io.basalt.migrate.model.Model.Table;
+import io.basalt.migrate.model.ModelException;
+import io.basalt.migrate.source.ColumnMapping;
+import io.basalt.migrate.source.ColumnMapping.Column;
+import io.basalt.migrate.source.JsonValues;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.DNumber;
+import io.basalt.model.ItemSize;
+import io.basalt.model.NumberFormatError;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One entity's rows as items, per the model: each key attribute and attribute is a template over the
+ * query's columns ({@code "G#{game_id}"}, or a bare column name for attributes), its value the
+ * column's DynamoDB value ({@link ColumnMapping}) when the template is a single column, else the
+ * text of the parts; then converted to the key's type or the attribute's {@code type}. A row the
+ * service would reject (empty or missing key value, key over 2048/1024 bytes, number over 38
+ * digits, item over 400 KB) is refused with the reason; an attribute that cannot be converted is
+ * left out with a warning.
+ */
+public final class ItemMapper {
+    public static final long MAX_ITEM_BYTES = 400 * 1024;
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]+)}");
+
+    /** A row's item, or why it has none; {@code warnings} when the item lost an attribute. */
+    public record Mapped(Map<String, AttributeValue> item, long size, String error, List<String> warnings) {
+        public boolean ok() {
+            return error == null;
+        }
+    }
+
+    private record Part(String literal, String column) {}
+
+    private record Target(String name, List<Part> parts, String type, int keyRole) {} // keyRole 0 no, 1 partition, 2 sort
+
+    private final Entity entity;
+    private final List<Target> targets = new ArrayList<>();
+    private final Map<String, Integer> columnIndex = new HashMap<>();
+    private final List<Column> columns = new ArrayList<>();
+    private final ColumnMapping mapping;
+
+    public ItemMapper(Entity entity, Table table, ColumnMapping mapping, ResultSetMetaData md) throws SQLException {
+        this.entity = entity;
+        this.mapping = mapping;
+        for (int i = 1; i <= md.getColumnCount(); i++) {
+            Column c = mapping.column(md.getColumnLabel(i), md.getColumnType(i), md.getColumnTypeName(i), md.getPrecision(i),
+                    md.getScale(i), md.isNullable(i) != ResultSetMetaData.columnNoNulls);
+            columns.add(c);
+            columnIndex.putIfAbsent(c.name().toLowerCase(Locale.ROOT), i);
+        }
+        for (var e : entity.key().entrySet()) {
+            KeyAttribute k = keyAttribute(table, e.getKey());
+            int role = e.getKey().equals(table.partitionKey().name()) ? 1 : table.sortKey() != null && e.getKey().equals(table.sortKey().name()) ? 2 : 0;
+            targets.add(new Target(e.getKey(), parts(e.getValue(), true), k == null ? null : k.type(), role));
+        }
+        for (var a : entity.attributes()) {
+            if (entity.key().containsKey(a.name())) continue;
+            KeyAttribute k = keyAttribute(table, a.name());
+            targets.add(new Target(a.name(), parts(a.from(), false), a.type() != null ? a.type() : k == null ? null : k.type(), 0));
+        }
+        for (String keyName : table.keyAttributeNames()) {
+            if (targets.stream().noneMatch(t -> t.name().equals(keyName))) {
+                throw new ModelException("entity " + entity.name() + ": no template for the key attribute " + keyName + " of table " + table.name());
+            }
+        }
+    }
+
+    /** The key attribute of the table or one of its indexes with this name (its type), or null. */
+    private static KeyAttribute keyAttribute(Table t, String name) {
+        List<KeyAttribute> all = new ArrayList<>();
+        all.add(t.partitionKey());
+        if (t.sortKey() != null) all.add(t.sortKey());
+        t.indexes().forEach(i -> {
+            all.add(i.partitionKey());
+            if (i.sortKey() != null) all.add(i.sortKey());
+        });
+        return all.stream().filter(k -> k != null && k.name().equals(name)).findFirst().orElse(null);
+    }
+
+    /** Key templates: text without {column} is a constant; attribute templates: a bare name is a column. */
+    private List<Part> parts(String template, boolean key) {
+        List<Part> parts = new ArrayList<>();
+        if (!template.contains("{")) {
+            if (key) {
+                parts.add(new Part(template, null));
+            } else {
+                parts.add(new Part(null, column(template)));
+            }
+            return parts;
+        }
+        Matcher m = PLACEHOLDER.matcher(template);
+        int at = 0;
+        while (m.find()) {
+            if (m.start() > at) parts.add(new Part(template.substring(at, m.start()), null));
+            parts.add(new Part(null, column(m.group(1))));
+            at = m.end();
+        }
+        if (at < template.length()) parts.add(new Part(template.substring(at), null));
+        return parts;
+    }
+
+    private String column(String name) {
+        if (!columnIndex.containsKey(name.toLowerCase(Locale.ROOT))) {
+            throw new ModelException("entity " + entity.name() + ": the query has no column '" + name + "' (it has "
+                    + columns.stream().map(Column::name).toList() + ")");
+        }
+        return name.toLowerCase(Locale.ROOT);
+    }
+
+    /** The query's columns the table's primary key is made of, in key order (the source key). */
+    public List<String> keyColumns(Table table) {
+        List<String> cols = new ArrayList<>();
+        for (String keyName : table.keyAttributeNames()) {
+            for (Target t : targets) {
+                if (!t.name().equals(keyName)) continue;
+                for (Part p : t.parts()) {
+                    if (p.column() != null && !cols.contains(columnOf(p.column()).name())) cols.add(columnOf(p.column()).name());
+                }
+            }
+        }
+        return cols;
+    }
+
+    public Column columnOf(String name) {
+        return columns.get(columnIndex.get(name.toLowerCase(Locale.ROOT)) - 1);
+    }
+
+    /** The current row of {@code rs} as an item. */
+    public Mapped map(ResultSet rs) throws SQLException {
+        Map<String, AttributeValue> values = new HashMap<>();
+        Map<String, AttributeValue> item = new LinkedHashMap<>();
+        List<String> warnings = new ArrayList<>();
+        for (Target t : targets) {
+            AttributeValue v;
+            try {
+                v = value(rs, t, values);
+            } catch (ColumnMapping.OutOfRange e) {
+                return error("number over 38 digits or out of range in " + t.name() + ": " + e.value.toPlainString());
+            } catch (IllegalArgumentException e) {
+                if (t.keyRole() > 0) return error("key attribute " + t.name() + ": " + e.getMessage());
+                warnings.add("attribute " + t.name() + " left out: " + e.getMessage());
+                continue;
+            }
+            if (v == null) {
+                if (t.keyRole() > 0) return error("key attribute " + t.name() + " is missing (NULL in the source)");
+                continue;
+            }
+            if (t.keyRole() > 0) {
+                String problem = keyProblem(t, v);
+                if (problem != null) return error(problem);
+            }
+            item.put(t.name(), v);
+        }
+        long size = ItemSize.of(item);
+        if (size > MAX_ITEM_BYTES) return error("item size " + size + " bytes exceeds DynamoDB's 400 KB (409600 bytes)");
+        return new Mapped(item, size, null, warnings);
+    }
+
+    private static Mapped error(String reason) {
+        return new Mapped(null, 0, reason, List.of());
+    }
+
+    private static String keyProblem(Target t, AttributeValue v) {
+        long bytes = switch (v) {
+            case AttributeValue.S s -> ItemSize.utf8Length(s.value());
+            case AttributeValue.B b -> b.value().length;
+            default -> -1;
+        };
+        if (bytes == 0) return "key attribute " + t.name() + " is empty";
+        long limit = t.keyRole() == 1 ? 2048 : 1024;
+        if (bytes > limit) return "key attribute " + t.name() + " is " + bytes + " bytes, over the " + limit + "-byte limit of a "
+                + (t.keyRole() == 1 ? "partition" : "sort") + " key";
+        return null;
+    }
+
+    private AttributeValue value(ResultSet rs, Target t, Map<String, AttributeValue> values) throws SQLException {
+        AttributeValue v;
+        if (t.parts().size() == 1 && t.parts().get(0).column() != null) {
+            v = columnValue(rs, t.parts().get(0).column(), values);
+            if (v == null) return null;
+        } else {
+            StringBuilder sb = new StringBuilder();
+            for (Part p : t.parts()) {
+                if (p.literal() != null) {
+                    sb.append(p.literal());
+                } else {
+                    AttributeValue part = columnValue(rs, p.column(), values);
+                    if (part == null) return null;
+                    sb.append(text(part));
+                }
+            }
+            v = new AttributeValue.S(sb.toString());
+        }
+        return t.type() == null ? v : convert(v, t.type());
+    }
+
+    private AttributeValue columnValue(ResultSet rs, String column, Map<String, AttributeValue> values) throws SQLException {
+        if (values.containsKey(column)) return values.get(column);
+        int i = columnIndex.get(column);
+        AttributeValue v = mapping.value(rs, i, columns.get(i - 1));
+        values.put(column, v);
+        return v;
+    }
+
+    /** A scalar's text, as it appears inside a key template. */
+    static String text(AttributeValue v) {
+        return switch (v) {
+            case AttributeValue.S s -> s.value();
+            case AttributeValue.N n -> n.value().toString();
+            case AttributeValue.Bool b -> Boolean.toString(b.value());
+            case AttributeValue.B b -> Base64.getEncoder().encodeToString(b.value());
+            default -> throw new IllegalArgumentException("a " + v.type() + " value has no text form");
+        };
+    }
+
+    /** The value as the model's type S, N, B, BOOL, M or L; IllegalArgumentException when it has no such form. */
+    static AttributeValue convert(AttributeValue v, String type) {
+        if (v.type().name().equals(type)) return v;
+        return switch (type) {
+            case "S" -> new AttributeValue.S(text(v));
+            case "N" -> switch (v) {
+                case AttributeValue.Bool b -> new AttributeValue.N(DNumber.of(b.value() ? 1 : 0));
+                case AttributeValue.S s -> {
+                    try {
+                        yield new AttributeValue.N(DNumber.parse(s.value().trim()));
+                    } catch (NumberFormatError | NumberFormatException e) {
+                        throw new IllegalArgumentException("'" + abbreviate(s.value()) + "' is not a number DynamoDB accepts");
+                    }
+                }
+                default -> throw new IllegalArgumentException("a " + v.type() + " value is not a number");
+            };
+            case "B" -> new AttributeValue.B(text(v).getBytes(StandardCharsets.UTF_8));
+            case "BOOL" -> switch (text(v).trim().toLowerCase(Locale.ROOT)) {
+                case "true", "t", "1", "yes", "y" -> AttributeValue.Bool.TRUE;
+                case "false", "f", "0", "no", "n" -> AttributeValue.Bool.FALSE;
+                default -> throw new IllegalArgumentException("'" + abbreviate(text(v)) + "' is not a boolean");
+            };
+            case "M", "L" -> {
+                AttributeValue parsed = JsonValues.parse(text(v));
+                if (!parsed.type().name().equals(type)) throw new IllegalArgumentException("the text is not a JSON " + (type.equals("M") ? "object" : "array"));
+                yield parsed;
+            }
+            default -> throw new ModelException("type " + type + ": S, N, B, BOOL, M or L");
+        };
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    }
+}

@@ -1,0 +1,105 @@
+package io.basalt.migrate.load;
+
+import io.basalt.migrate.source.JdbcSource;
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits an entity's query into key ranges for parallel readers and reads one range in key order.
+ * The source key is the tuple of columns the table's primary key is made of; with the row count c
+ * and n ranges, the boundaries are the keys at row numbers c/n, 2c/n, ... of the query ordered by
+ * that key (one pass with ROW_NUMBER(), in PostgreSQL, MariaDB/MySQL 8 and SQLite alike). Range i
+ * holds the rows with lower &lt; key &lt;= upper, compared as a row value ({@code (a, b) > (?, ?)}),
+ * so each row is in exactly one range and a reader resumes after the last key it acknowledged.
+ */
+public final class SourceRanges {
+    private SourceRanges() {}
+
+    /** A half-open range (lower, upper]: null bounds are open ends. Key values are their JDBC text. */
+    public record Range(List<String> lower, List<String> upper) {}
+
+    static String inner(String query) {
+        String q = query.strip();
+        while (q.endsWith(";")) q = q.substring(0, q.length() - 1).strip();
+        return q;
+    }
+
+    public static long count(Connection c, String query) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM (" + inner(query) + ") basalt_q")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    public static List<Range> split(Connection c, String query, List<String> keyColumns, int n, long count) throws SQLException {
+        List<Range> ranges = new ArrayList<>();
+        long step = Math.max(1, (count + n - 1) / n);
+        List<List<String>> bounds = new ArrayList<>();
+        if (n > 1 && count > step) {
+            String cols = quoted(c, keyColumns, "");
+            String sql = "SELECT " + cols + " FROM (SELECT " + cols + ", ROW_NUMBER() OVER (ORDER BY " + cols + ") AS basalt_rn FROM ("
+                    + inner(query) + ") basalt_q) basalt_r WHERE basalt_rn % " + step + " = 0 AND basalt_rn < " + count + " ORDER BY basalt_rn";
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                while (rs.next()) {
+                    List<String> key = new ArrayList<>();
+                    for (int i = 1; i <= keyColumns.size(); i++) key.add(rs.getString(i));
+                    bounds.add(key);
+                }
+            }
+        }
+        List<String> lower = null;
+        for (List<String> b : bounds) {
+            ranges.add(new Range(lower, b));
+            lower = b;
+        }
+        ranges.add(new Range(lower, null));
+        return ranges;
+    }
+
+    /** The rows of (after, upper] in key order, streamed. */
+    public static PreparedStatement read(Connection c, String query, List<String> keyColumns, int[] keyTypes, List<String> after,
+                                         List<String> upper) throws SQLException {
+        String cols = quoted(c, keyColumns, "basalt_q.");
+        String marks = "(" + "?,".repeat(keyColumns.size() - 1) + "?)";
+        StringBuilder sql = new StringBuilder("SELECT * FROM (" + inner(query) + ") basalt_q");
+        String row = keyColumns.size() == 1 ? cols : "(" + cols + ")";
+        String mark = keyColumns.size() == 1 ? "?" : marks;
+        if (after != null) sql.append(" WHERE ").append(row).append(" > ").append(mark);
+        if (upper != null) sql.append(after != null ? " AND " : " WHERE ").append(row).append(" <= ").append(mark);
+        sql.append(" ORDER BY ").append(cols);
+        PreparedStatement ps = c.prepareStatement(sql.toString(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+        int p = 1;
+        if (after != null) for (int i = 0; i < after.size(); i++) bind(ps, p++, keyTypes[i], after.get(i));
+        if (upper != null) for (int i = 0; i < upper.size(); i++) bind(ps, p++, keyTypes[i], upper.get(i));
+        ps.setFetchSize(1000); // stream (with autocommit off on PostgreSQL), do not load the whole range
+        return ps;
+    }
+
+    private static String quoted(Connection c, List<String> columns, String prefix) throws SQLException {
+        List<String> q = new ArrayList<>();
+        for (String col : columns) q.add(prefix + JdbcSource.quote(c, col));
+        return String.join(", ", q);
+    }
+
+    private static void bind(PreparedStatement ps, int i, int sqlType, String v) throws SQLException {
+        if (v == null) {
+            ps.setNull(i, sqlType);
+            return;
+        }
+        switch (sqlType) {
+            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.NUMERIC, Types.DECIMAL, Types.REAL, Types.FLOAT,
+                 Types.DOUBLE -> ps.setBigDecimal(i, new BigDecimal(v));
+            case Types.DATE -> ps.setDate(i, java.sql.Date.valueOf(v));
+            case Types.TIMESTAMP -> ps.setTimestamp(i, java.sql.Timestamp.valueOf(v));
+            case Types.BOOLEAN, Types.BIT -> ps.setBoolean(i, v.equals("t") || v.equalsIgnoreCase("true") || v.equals("1"));
+            default -> ps.setString(i, v);
+        }
+    }
+}
