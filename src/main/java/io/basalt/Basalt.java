@@ -52,7 +52,7 @@ public final class Basalt implements AutoCloseable {
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
-                config.inMemory() ? null : config.dataDir().resolve(BACKUPS_DIR)));
+                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR)));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {
@@ -147,6 +147,7 @@ public final class Basalt implements AutoCloseable {
 
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
+        if (config.cassandra() != null) return io.basalt.storage.cassandra.CassandraStorage.open(config.cassandra());
         return RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
                 config.groupCommit(), config.inlineDiskReads()));
     }

@@ -40,13 +40,16 @@ import java.nio.file.Path;
  * @param tlsKey PEM private key (PKCS#8) of that certificate
  * @param maxConnections open connections per endpoint; 0 = 10,000 or half the file descriptor limit
  * @param accessLog file the access log is appended to (JSON lines), or null for none
+ * @param cassandra store on an Apache Cassandra cluster with these settings, or null for the embedded store
+ *                  (docs/scale-out.md)
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
                            boolean capacityTimeRules, Clock clock, boolean inlineReads, boolean inlineDiskReads,
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
-                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog) {
+                           int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
+                           io.basalt.storage.cassandra.CassandraSettings cassandra) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -93,6 +96,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
     public BasaltConfig withAuthFile(Path f) { return toBuilder().authFile(f).build(); }
     public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
+    public BasaltConfig withCassandra(io.basalt.storage.cassandra.CassandraSettings c) { return toBuilder().cassandra(c).build(); }
     public BasaltConfig withTls(int port, Path cert, Path key) { return toBuilder().tlsPort(port).tlsCert(cert).tlsKey(key).build(); }
 
     /** The mode in force: as set, else verify when there is an auth file, else any. */
@@ -128,6 +132,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private Path tlsKey;
         private int maxConnections;
         private Path accessLog;
+        private io.basalt.storage.cassandra.CassandraSettings cassandra;
 
         public Builder() {}
 
@@ -145,6 +150,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             tlsKey = c.tlsKey;
             maxConnections = c.maxConnections;
             accessLog = c.accessLog;
+            cassandra = c.cassandra;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -173,12 +179,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder tlsKey(Path v) { tlsKey = v; return this; }
         public Builder maxConnections(int v) { maxConnections = v; return this; }
         public Builder accessLog(Path v) { accessLog = v; return this; }
+        public Builder cassandra(io.basalt.storage.cassandra.CassandraSettings v) { cassandra = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra);
         }
     }
 }

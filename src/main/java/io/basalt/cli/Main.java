@@ -44,6 +44,10 @@ public final class Main {
             System.exit(BackupCommand.restore(list.subList(1, list.size()), System.out, System.err));
             return;
         }
+        if (command.equals("cassandra")) { // a local Cassandra cluster for the Cassandra engine (docs/scale-out.md)
+            System.exit(CassandraCommand.run(list.subList(1, list.size()), System.out, System.err));
+            return;
+        }
         if (command.equals("auth") && !list.contains("--help") && !list.contains("-h")) {
             System.exit(AuthCommand.run(list.subList(1, list.size()), System.getenv(), System.out, System.err));
             return;
@@ -96,7 +100,10 @@ public final class Main {
             return;
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
-        String storage = config.inMemory() ? "in memory (nothing is kept)" : "rocksdb in " + config.dataDir().toAbsolutePath();
+        String storage = config.inMemory() ? "in memory (nothing is kept)"
+                : config.cassandra() != null ? "cassandra at " + config.cassandra().contactPoints().stream()
+                        .map(a -> a.getHostString() + ":" + a.getPort()).toList() + ", keyspace " + config.cassandra().keyspace()
+                : "rocksdb in " + config.dataDir().toAbsolutePath();
         String endpoints = (config.port() == BasaltConfig.NO_PORT ? "" : "http://" + config.host() + ":" + basalt.port())
                 + (basalt.tlsPort() < 0 ? "" : (config.port() == BasaltConfig.NO_PORT ? "" : " and ") + "https://" + config.host() + ":" + basalt.tlsPort());
         System.out.println("Basalt " + version() + " listening on " + endpoints

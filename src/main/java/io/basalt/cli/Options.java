@@ -35,6 +35,11 @@ final class Options {
             new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
+            new Option("storage", "ENGINE", "rocksdb (default), memory (as --in-memory) or cassandra (an Apache Cassandra cluster; docs/scale-out.md)", false),
+            new Option("cassandra-contact-points", "HOST:PORT,...", "Cassandra nodes to connect to (with --storage cassandra)", false),
+            new Option("cassandra-keyspace", "NAME", "keyspace to keep the data in, created when missing (default basalt)", false),
+            new Option("cassandra-replication", "N", "replicas per row when the keyspace is created (default 1)", false),
+            new Option("cassandra-local-dc", "DC", "the Cassandra datacenter this node talks to (default datacenter1)", false),
             new Option("log-level", "LEVEL", "error, warn, info (default), debug or trace", false),
             new Option("cache-mb", "MB", "RocksDB block cache size (default " + BasaltConfig.DEFAULT_CACHE_MB + ")", false),
             new Option("workers", "N", "request worker threads (default 64)", false),
@@ -127,6 +132,7 @@ final class Options {
         if (v.containsKey("host")) c = c.withHost(v.get("host"));
         if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
+        c = storage(c, v);
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));
         if (v.containsKey("workers")) c = c.withWorkerThreads(intIn(v.get("workers"), "workers", 1, 4096));
         if (v.containsKey("ttl-sweep-ms")) c = c.withTtlSweepMillis(intIn(v.get("ttl-sweep-ms"), "ttl-sweep-ms", 10, 86_400_000));
@@ -182,6 +188,32 @@ final class Options {
             }
             c = c.withLogLevel(l);
         }
+        return c;
+    }
+
+    private static BasaltConfig storage(BasaltConfig c, Map<String, String> v) throws UsageError {
+        String engine = v.getOrDefault("storage", "rocksdb").trim().toLowerCase();
+        boolean cassandraOptions = v.keySet().stream().anyMatch(k -> k.startsWith("cassandra-"));
+        switch (engine) {
+            case "rocksdb" -> { }
+            case "memory" -> c = c.withInMemory(true);
+            case "cassandra" -> {
+                if (!v.containsKey("cassandra-contact-points")) {
+                    throw new UsageError("--storage cassandra needs --cassandra-contact-points HOST:PORT[,HOST:PORT...]");
+                }
+                try {
+                    return c.withCassandra(new io.basalt.storage.cassandra.CassandraSettings(
+                            io.basalt.storage.cassandra.CassandraSettings.parseContactPoints(v.get("cassandra-contact-points")),
+                            v.getOrDefault("cassandra-keyspace", io.basalt.storage.cassandra.CassandraSettings.DEFAULT_KEYSPACE).trim(),
+                            v.containsKey("cassandra-replication") ? intIn(v.get("cassandra-replication"), "cassandra-replication", 1, 99) : 1,
+                            v.getOrDefault("cassandra-local-dc", io.basalt.storage.cassandra.CassandraSettings.DEFAULT_LOCAL_DC).trim()));
+                } catch (IllegalArgumentException e) {
+                    throw new UsageError("--storage cassandra: " + e.getMessage());
+                }
+            }
+            default -> throw new UsageError("--storage must be one of rocksdb, memory, cassandra (got " + v.get("storage") + ")");
+        }
+        if (cassandraOptions) throw new UsageError("the --cassandra-* options need --storage cassandra");
         return c;
     }
 

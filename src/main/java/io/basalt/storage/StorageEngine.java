@@ -10,8 +10,10 @@ package io.basalt.storage;
  *       against the current state; on any mismatch nothing is applied and
  *       {@link VersionConflictException} is thrown. Checks and apply are atomic with respect to
  *       other commits touching the same keys.</li>
- *   <li>Every key written by one commit receives the same new version, which is greater than any
- *       version the store has handed out before (also across restarts).</li>
+ *   <li>Every key written by one commit receives the same new version, greater than the version
+ *       each checked key held. Versions are per key: callers compare them only for equality, never
+ *       across keys. (RocksDB and memory hand out store-wide increasing versions; Cassandra a hybrid
+ *       logical clock per node, with no cluster-wide counter.)</li>
  *   <li>When a durable engine returns from commit, the batch survives a process crash (WAL synced;
  *       concurrent committers share syncs).</li>
  *   <li>Reads are never blocked by writes and see only whole batches.</li>

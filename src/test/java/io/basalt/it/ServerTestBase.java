@@ -15,7 +15,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Starts one in-memory Basalt per test class on a free port and gives tests a real AWS SDK v2
+ * Starts one in-memory Basalt (or one on Cassandra, {@link OnCassandra}) per test class on a free port and gives tests a real AWS SDK v2
  * client pointed at it (no retries, so errors surface as they are). The server's clock is a
  * {@link ManualClock}: it starts at the real time and stands still, so TTL expiry, stream
  * retention, iterator and token windows happen when a test advances {@link #clock}, never while it
@@ -27,10 +27,20 @@ public abstract class ServerTestBase {
     protected static ManualClock clock;
 
     @BeforeAll
-    static void startServer() {
+    static void startServer(org.junit.jupiter.api.TestInfo info) {
         clock = new ManualClock();
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withClock(clock));
+        server = Basalt.start(config(info.getTestClass().orElseThrow()).withClock(clock));
         ddb = client(server.endpoint());
+    }
+
+    /**
+     * In memory, or on the test Cassandra for classes marked {@link OnCassandra} (the same tests on
+     * the other engine).
+     */
+    static BasaltConfig config(Class<?> testClass) {
+        BasaltConfig c = BasaltConfig.inMemoryOnFreePort();
+        if (!testClass.isAnnotationPresent(OnCassandra.class)) return c;
+        return c.withInMemory(false).withCassandra(CassandraForTests.settings(testClass));
     }
 
     @AfterAll

@@ -1,0 +1,365 @@
+package io.basalt.storage.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import io.basalt.eventloop.MemoryOnlyReads;
+import io.basalt.eventloop.ReadWouldBlock;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.VersionConflictException;
+import io.basalt.storage.Versioned;
+import io.basalt.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The storage SPI on Apache Cassandra (docs/scale-out.md). One table {@code kv} holds every space:
+ * partition (space, bucket), clustering ck (see {@link RowKey}), so an item collection is one
+ * partition and Query one slice. A directory table {@code buckets} lists the partitions of each space
+ * in key order, which is what a Scan walks (Cassandra itself orders partitions by token).
+ *
+ * <p>Every write of a {@code kv} row is a lightweight transaction (Paxos): a mutation's expected
+ * version becomes the condition ({@code IF version = ?}, {@code = null} for "absent",
+ * {@code != -1} for "any"), and the mutations of one partition form one conditional batch, atomic.
+ * A batch spanning partitions commits the partition of its first checked mutation first, then the
+ * others: not atomic across partitions yet (the change log of issue #20 is the follow-up).
+ * Directory rows are only ever written with plain idempotent inserts, never with LWT.
+ */
+public final class CassandraStorage implements StorageEngine {
+    private static final long ANY = -1;
+    private static final int DELETE_CHUNK = 100;
+
+    private final CqlSession session;
+    private final HybridClock clock = new HybridClock();
+    /** Buckets known to be in the directory (directory rows are never deleted, so this never goes stale). */
+    private final Set<String> knownBuckets = ConcurrentHashMap.newKeySet();
+    private final PreparedStatement get, sliceAsc, sliceDesc, bucketsAsc, bucketsDesc, register;
+    private final PreparedStatement putEq, putNeq, deleteEq, deleteNeq, checkEq;
+    private volatile boolean closed;
+
+    private CassandraStorage(CqlSession session, String ks) {
+        this.session = session;
+        String kv = ks + ".kv";
+        get = session.prepare("SELECT value, version FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
+        String slice = "SELECT ck, value, version FROM " + kv + " WHERE space = ? AND bucket = ? AND ck >= ? AND ck < ? ORDER BY ck ";
+        sliceAsc = session.prepare(slice + "ASC");
+        sliceDesc = session.prepare(slice + "DESC");
+        String buckets = "SELECT bucket FROM " + ks + ".buckets WHERE space = ? AND bucket >= ? AND bucket < ? ORDER BY bucket ";
+        bucketsAsc = session.prepare(buckets + "ASC");
+        bucketsDesc = session.prepare(buckets + "DESC");
+        register = session.prepare("INSERT INTO " + ks + ".buckets (space, bucket) VALUES (?, ?)");
+        String put = "UPDATE " + kv + " SET value = ?, version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version ";
+        putEq = session.prepare(put + "= ?");
+        putNeq = session.prepare(put + "!= ?");
+        String delete = "DELETE FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ? IF version ";
+        deleteEq = session.prepare(delete + "= ?");
+        deleteNeq = session.prepare(delete + "!= ?");
+        checkEq = session.prepare("UPDATE " + kv + " SET version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version = ?");
+    }
+
+    /** Connects, creates the keyspace and tables when missing. */
+    public static CassandraStorage open(CassandraSettings s) {
+        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.LOCAL_QUORUM.name())
+                .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, ConsistencyLevel.LOCAL_SERIAL.name())
+                .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
+                // versions come from HybridClock; the driver's own timestamps need no native clock (JNR is not shipped)
+                .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
+                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
+                .build();
+        CqlSession session;
+        try {
+            session = CqlSession.builder().addContactPoints(s.contactPoints()).withLocalDatacenter(s.localDc())
+                    .withConfigLoader(config).build();
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("Cannot connect to Cassandra at " + s.contactPoints() + ": " + e.getMessage(), e);
+        }
+        try {
+            String replication = s.localDc().equals(CassandraSettings.DEFAULT_LOCAL_DC)
+                    ? "{'class': 'SimpleStrategy', 'replication_factor': " + s.replication() + "}"
+                    : "{'class': 'NetworkTopologyStrategy', '" + s.localDc() + "': " + s.replication() + "}";
+            session.execute(ddl("CREATE KEYSPACE IF NOT EXISTS " + s.keyspace() + " WITH replication = " + replication));
+            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".kv (space int, bucket blob, ck blob, "
+                    + "value blob, version bigint, PRIMARY KEY ((space, bucket), ck))"));
+            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".buckets (space int, bucket blob, "
+                    + "PRIMARY KEY (space, bucket))"));
+            return new CassandraStorage(session, s.keyspace());
+        } catch (RuntimeException e) {
+            session.close();
+            throw new IllegalStateException("Cannot prepare keyspace " + s.keyspace() + " on Cassandra: " + e.getMessage(), e);
+        }
+    }
+
+    private static Statement<?> ddl(String cql) {
+        return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
+    }
+
+    private void open() {
+        if (closed) throw new IllegalStateException("The store is closed");
+        // every read goes over the network: never on an event-loop thread
+        if (MemoryOnlyReads.active()) throw ReadWouldBlock.INSTANCE;
+    }
+
+    // ------------------------------------------------------------------ reads
+
+    @Override
+    public Versioned get(Space space, byte[] key) {
+        open();
+        RowKey rk = RowKey.of(space, key);
+        Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one();
+        return row == null ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
+    }
+
+    @Override
+    public StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse) {
+        open();
+        int p = RowKey.prefixBytes(space);
+        Iterator<ByteBuffer> buckets;
+        if (from != null && to != null && from.length >= p && to.length >= p && Arrays.equals(from, 0, p, to, 0, p)) {
+            buckets = List.of(RowKey.bucketOf(space, from)).iterator(); // within one partition: a Query
+        } else {
+            ByteBuffer lo = from == null ? RowKey.CK_START : RowKey.bucketOf(space, from);
+            ByteBuffer hi = to == null ? RowKey.CK_END : RowKey.marked(to, 0, to.length);
+            Iterator<Row> rows = session.execute((reverse ? bucketsDesc : bucketsAsc).bind(space.ordinal(), lo, hi)).iterator();
+            buckets = new Iterator<>() {
+                @Override public boolean hasNext() { return rows.hasNext(); }
+                @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
+            };
+        }
+        return new Cursor(space, buckets, from, to, reverse);
+    }
+
+    /** Walks the slices of the buckets in order, filtering to [from, to). */
+    private final class Cursor implements StorageCursor {
+        private final Space space;
+        private final Iterator<ByteBuffer> buckets;
+        private final byte[] from, to;
+        private final boolean reverse;
+        private ByteBuffer bucket;
+        private Iterator<Row> rows = java.util.Collections.emptyIterator();
+        private byte[] key, value;
+        private long version;
+
+        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse) {
+            this.space = space;
+            this.buckets = buckets;
+            this.from = from;
+            this.to = to;
+            this.reverse = reverse;
+        }
+
+        @Override
+        public boolean next() {
+            while (true) {
+                while (!rows.hasNext()) {
+                    if (!buckets.hasNext()) return false;
+                    bucket = buckets.next();
+                    ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
+                    rows = session.execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])).iterator();
+                }
+                Row r = rows.next();
+                byte[] k = RowKey.key(bucket, r.getByteBuffer(0));
+                if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
+                if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
+                key = k;
+                value = bytes(r.getByteBuffer(1));
+                version = r.getLong(2);
+                return true;
+            }
+        }
+
+        @Override public byte[] key() { return key; }
+        @Override public byte[] value() { return value; }
+        @Override public long version() { return version; }
+        @Override public void close() {}
+    }
+
+    // ------------------------------------------------------------------ writes
+
+    @Override
+    public long commit(WriteBatch batch) throws VersionConflictException {
+        if (closed) throw new IllegalStateException("The store is closed");
+        List<Mutation> ms = batch.mutations();
+        long floor = 0;
+        for (Mutation m : ms) floor = Math.max(floor, m.expectedVersion());
+        long version = clock.next(floor);
+        // group by partition, the partition of the first checked mutation first
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        int first = 0;
+        for (int i = 0; i < ms.size(); i++) {
+            if (ms.get(i).expectedVersion() != Mutation.EXPECT_ANY) {
+                first = i;
+                break;
+            }
+        }
+        if (!ms.isEmpty()) groups.put(partitionId(ms.get(first)), new ArrayList<>());
+        for (int i = 0; i < ms.size(); i++) groups.computeIfAbsent(partitionId(ms.get(i)), x -> new ArrayList<>()).add(i);
+        for (Mutation m : ms) if (!m.isDelete() && !m.isCheck()) registerBucket(m.space(), m.key());
+        if (groups.size() > 1) precheck(ms, groups);
+        for (List<Integer> group : groups.values()) {
+            if (group.isEmpty()) continue;
+            Statement<?> st;
+            if (group.size() == 1) {
+                st = statement(ms.get(group.get(0)), version);
+            } else {
+                BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED); // one partition: one Paxos round
+                for (int i : group) b.addStatement(statement(ms.get(i), version));
+                st = b.build();
+            }
+            ResultSet rs = session.execute(st);
+            if (!rs.wasApplied()) throw new VersionConflictException(firstMismatch(ms, group));
+        }
+        return version;
+    }
+
+    /**
+     * Before a multi-partition batch: every checked mutation outside the first partition must hold
+     * its expected version now, so the common conflict is caught before anything is written. (Not
+     * atomic: a commit in between can still fail a later partition after the first applied.)
+     */
+    private void precheck(List<Mutation> ms, Map<String, List<Integer>> groups) throws VersionConflictException {
+        boolean firstGroup = true;
+        for (List<Integer> group : groups.values()) {
+            if (group.isEmpty()) continue;
+            if (firstGroup) {
+                firstGroup = false;
+                continue;
+            }
+            int bad = mismatch(ms, group);
+            if (bad >= 0) throw new VersionConflictException(bad);
+        }
+    }
+
+    private int firstMismatch(List<Mutation> ms, List<Integer> group) {
+        int bad = mismatch(ms, group);
+        return bad >= 0 ? bad : group.get(0);
+    }
+
+    /** Index of the first mutation of the group whose key does not hold its expected version, or -1. */
+    private int mismatch(List<Mutation> ms, List<Integer> group) {
+        for (int i : group) {
+            Mutation m = ms.get(i);
+            if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
+            RowKey rk = RowKey.of(m.space(), m.key());
+            Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())
+                    .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+            long have = row == null ? Mutation.EXPECT_ABSENT : row.getLong(1);
+            if (have != m.expectedVersion()) return i;
+        }
+        return -1;
+    }
+
+    private BoundStatement statement(Mutation m, long version) {
+        RowKey rk = RowKey.of(m.space(), m.key());
+        long expected = m.expectedVersion();
+        Long condition = expected == Mutation.EXPECT_ABSENT ? null : expected; // "= null": the row is absent
+        if (m.isCheck()) {
+            return expected == Mutation.EXPECT_ABSENT
+                    ? deleteEq.bind(rk.space(), rk.bucket(), rk.ck(), null)
+                    : checkEq.bind(expected, rk.space(), rk.bucket(), rk.ck(), expected);
+        }
+        if (m.isDelete()) {
+            return expected == Mutation.EXPECT_ANY
+                    ? deleteNeq.bind(rk.space(), rk.bucket(), rk.ck(), ANY)
+                    : deleteEq.bind(rk.space(), rk.bucket(), rk.ck(), condition);
+        }
+        ByteBuffer value = ByteBuffer.wrap(m.value());
+        return expected == Mutation.EXPECT_ANY
+                ? putNeq.bind(value, version, rk.space(), rk.bucket(), rk.ck(), ANY)
+                : putEq.bind(value, version, rk.space(), rk.bucket(), rk.ck(), condition);
+    }
+
+    private static String partitionId(Mutation m) {
+        int p = Math.min(RowKey.prefixBytes(m.space()), m.key().length);
+        return m.space().ordinal() + ":" + java.util.HexFormat.of().formatHex(m.key(), 0, p);
+    }
+
+    /** Lists the key's partition in the directory (plain, idempotent; never deleted). */
+    private void registerBucket(Space space, byte[] key) {
+        ByteBuffer bucket = RowKey.bucketOf(space, key);
+        String id = space.ordinal() + ":" + java.util.HexFormat.of().formatHex(RowKey.raw(bucket));
+        if (knownBuckets.contains(id)) return;
+        session.execute(register.bind(space.ordinal(), bucket));
+        knownBuckets.add(id);
+    }
+
+    /**
+     * Deletes every row in [from, to), a partition at a time, each row with LWT (rows are never
+     * written both ways). Directory rows stay: an empty partition costs a scan one empty slice.
+     */
+    @Override
+    public void deleteRange(Space space, byte[] from, byte[] to) {
+        if (closed) throw new IllegalStateException("The store is closed");
+        List<byte[]> keys = new ArrayList<>();
+        String partition = null;
+        try (StorageCursor c = scan(space, from, to, false)) {
+            while (c.next()) {
+                String id = partitionId(Mutation.delete(space, c.key(), ANY));
+                if (!keys.isEmpty() && (!id.equals(partition) || keys.size() >= DELETE_CHUNK)) {
+                    deleteAll(space, keys);
+                    keys.clear();
+                }
+                partition = id;
+                keys.add(c.key());
+            }
+        }
+        if (!keys.isEmpty()) deleteAll(space, keys);
+    }
+
+    private void deleteAll(Space space, List<byte[]> keys) {
+        BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
+        for (byte[] k : keys) {
+            RowKey rk = RowKey.of(space, k);
+            b.addStatement(deleteNeq.bind(rk.space(), rk.bucket(), rk.ck(), ANY));
+        }
+        session.execute(b.build());
+    }
+
+    /**
+     * Not yet: Cassandra has no view of a whole cluster frozen at one instant, and a backup made of
+     * live scans would not be the point-in-time copy the service promises (docs/scale-out.md).
+     */
+    @Override
+    public io.basalt.storage.StorageSnapshot snapshot() {
+        throw new UnsupportedOperationException("On-demand backups are not supported on the Cassandra storage engine yet");
+    }
+
+    private static byte[] bytes(ByteBuffer b) {
+        if (b == null) return new byte[0];
+        byte[] out = new byte[b.remaining()];
+        b.duplicate().get(out);
+        return out;
+    }
+
+    @Override public boolean durable() { return true; }
+    @Override public String name() { return "cassandra"; }
+
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        session.close();
+    }
+}

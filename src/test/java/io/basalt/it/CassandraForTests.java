@@ -1,0 +1,68 @@
+package io.basalt.it;
+
+import io.basalt.cli.CassandraCluster;
+import io.basalt.storage.cassandra.CassandraSettings;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * One single-node Cassandra for every {@link OnCassandra} test class of a JVM, started on first use
+ * by the project's own cluster manager in target/cassandra-test on free ports (native 19042 and up),
+ * stopped when the JVM exits. Each test class gets a keyspace of its own.
+ */
+final class CassandraForTests {
+    private static final AtomicInteger KEYSPACES = new AtomicInteger();
+    private static CassandraCluster cluster;
+    private static String failure;
+
+    private CassandraForTests() {}
+
+    /** Skips the calling class when Cassandra tests are off, or when the cluster could not start. */
+    static synchronized CassandraSettings settings(Class<?> testClass) {
+        String mode = System.getenv().getOrDefault("BASALT_CASSANDRA", "on");
+        Assumptions.assumeFalse(mode.equals("off"), "BASALT_CASSANDRA=off: Cassandra engine tests skipped");
+        OnCassandra on = testClass.getAnnotation(OnCassandra.class);
+        Assumptions.assumeTrue(on == null || !on.extended() || mode.equals("all"),
+                "extended Cassandra engine test: runs with BASALT_CASSANDRA=all");
+        if (cluster == null && failure == null) start();
+        Assumptions.assumeTrue(failure == null, () -> "no test Cassandra: " + failure);
+        List<InetSocketAddress> cps = CassandraSettings.parseContactPoints(cluster.contactPoints());
+        return new CassandraSettings(cps, "it" + ProcessHandle.current().pid() + "_" + KEYSPACES.incrementAndGet(), 1,
+                CassandraSettings.DEFAULT_LOCAL_DC);
+    }
+
+    private static void start() {
+        Path dir = Path.of("target", "cassandra-test");
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        CassandraCluster c = new CassandraCluster(dir, new PrintStream(log, true, StandardCharsets.UTF_8));
+        try {
+            c.stop(0); // a node left by a killed JVM
+            ServerTestBase.deleteTree(dir);
+            c.start(1, freePort(19042), freePort(17000));
+            cluster = c;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> c.stop(0)));
+        } catch (Exception e) {
+            failure = e.getMessage() + "\n" + log.toString(StandardCharsets.UTF_8);
+            System.err.println("CassandraForTests: " + failure);
+        }
+    }
+
+    private static int freePort(int from) {
+        for (int p = from; p < from + 100; p++) {
+            try (ServerSocket s = new ServerSocket()) {
+                s.bind(new InetSocketAddress("127.0.0.1", p));
+                return p;
+            } catch (java.io.IOException e) {
+                // taken: next
+            }
+        }
+        throw new IllegalStateException("no free port in " + from + ".." + (from + 99));
+    }
+}

@@ -1,0 +1,5 @@
+package io.basalt.it;
+
+/** {@link QueryScanIT} on the Cassandra engine. */
+@OnCassandra
+class QueryScanOnCassandraIT extends QueryScanIT {}
