@@ -57,7 +57,8 @@ export async function call(operation, params = {}) {
 }
 
 function report(operation, capacity, started, error) {
-  window.dispatchEvent(new CustomEvent("api", { detail: { operation, capacity, ms: performance.now() - started, error } }));
+  window.dispatchEvent(new CustomEvent("api", { detail: { operation, capacity, metered: METERED.has(operation),
+    ms: performance.now() - started, error } }));
 }
 
 /** Calls a paged listing operation until it is complete, gathering one member of each page. */

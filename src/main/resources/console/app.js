@@ -36,9 +36,9 @@ function settingsScreen(el) {
 }
 
 window.addEventListener("api", e => {
-  const { operation, capacity, ms, error } = e.detail;
+  const { operation, capacity, metered, ms, error } = e.detail;
   const line = h("li", { class: error ? "error" : "" }, h("b", {}, operation), ` ${ms.toFixed(0)} ms `,
-    error ? error : (describeCapacity(capacity) || "no capacity reported"));
+    error ? error : metered ? describeCapacity(capacity) || "no capacity reported" : "");
   log.prepend(line);
   while (log.children.length > 6) log.lastChild.remove();
 });

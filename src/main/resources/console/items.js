@@ -144,13 +144,12 @@ function openEditor(state, item, where) {
   const template = item || Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, { [typeOf(table, k)]: "" }]));
   const text = h("textarea", { name: "item", rows: 14, spellcheck: "false" }, JSON.stringify(template, null, 2));
   const message = h("p", { class: "error", role: "alert" });
-  const done = h("span", { class: "capacity" });
   const close = () => mount(el);
   const act = async (operation, params) => {
-    message.textContent = ""; done.textContent = "";
+    message.textContent = "";
     try {
       const res = await call(operation, { TableName: table.TableName, ...params() });
-      done.textContent = `${operation} done: ${describeCapacity(res.ConsumedCapacity)}`;
+      close(); // the request bar keeps what it cost
       state.form.requestSubmit();
     } catch (e) { message.textContent = e.message; }
   };
@@ -162,7 +161,7 @@ function openEditor(state, item, where) {
     h("div", { class: "row" },
       h("button", { type: "button", id: "save-item", onclick: () => act("PutItem", () => ({ Item: JSON.parse(text.value) })) }, "Save"),
       item && h("button", { type: "button", class: "danger", onclick: () => act("DeleteItem", () => ({ Key: key() })) }, "Delete"),
-      h("button", { type: "button", onclick: close }, "Close"), done),
+      h("button", { type: "button", onclick: close }, "Close")),
     message));
   text.focus();
 }

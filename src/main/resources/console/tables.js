@@ -60,8 +60,8 @@ const bytes = n => (n < 1024 ? `${n} B` : n < 1048576 ? `${(n / 1024).toFixed(1)
 
 function keyFields(prefix, label) {
   return h("fieldset", {}, h("legend", {}, label),
-    h("label", {}, "Partition key", h("input", { name: `${prefix}pk`, placeholder: "name" }), select({ name: `${prefix}pkType` }, TYPES)),
-    h("label", {}, "Sort key", h("input", { name: `${prefix}sk`, placeholder: "(none)" }), select({ name: `${prefix}skType` }, TYPES)));
+    h("label", {}, "Partition key", h("span", { class: "pair" }, h("input", { name: `${prefix}pk`, placeholder: "name" }), select({ name: `${prefix}pkType` }, TYPES))),
+    h("label", {}, "Sort key", h("span", { class: "pair" }, h("input", { name: `${prefix}sk`, placeholder: "(none)" }), select({ name: `${prefix}skType` }, TYPES))));
 }
 
 function createForm(refresh) {
@@ -77,9 +77,10 @@ function createForm(refresh) {
     h("h2", {}, "Create a table"),
     h("label", {}, "Table name", h("input", { name: "name", required: true })),
     keyFields("", "Table key"),
-    h("label", {}, "Billing", select({ name: "billing" }, [["PAY_PER_REQUEST", "on demand"], ["PROVISIONED", "provisioned"]]),
+    h("label", {}, "Billing (read / write capacity units when provisioned)", h("span", { class: "pair" },
+      select({ name: "billing" }, [["PAY_PER_REQUEST", "on demand"], ["PROVISIONED", "provisioned"]]),
       h("input", { name: "rcu", type: "number", min: 1, value: 5, title: "read capacity units" }),
-      h("input", { name: "wcu", type: "number", min: 1, value: 5, title: "write capacity units" })),
+      h("input", { name: "wcu", type: "number", min: 1, value: 5, title: "write capacity units" }))),
     h("fieldset", {}, h("legend", {}, "Global secondary index (optional)"),
       h("label", {}, "Index name", h("input", { name: "gsi", placeholder: "(none)" })),
       keyFields("gsi", "Index key")),
