@@ -84,6 +84,17 @@ class LayeringTest {
                 .check(classes);
     }
 
+    /**
+     * The web console's files are plain class-path data: the package serving them knows neither
+     * Netty nor any layer (the HTTP front end routes to it; the console itself speaks the public API).
+     */
+    @Test
+    void theConsoleIsOnlyFiles() {
+        noClasses().that().resideInAPackage("io.basalt.server.console..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("io.basalt.server.console..", "java..")
+                .check(classes);
+    }
+
     /** Only the HTTP front end knows Netty; only the front end and the codec write the wire's JSON. */
     @Test
     void nettyStaysInTheFrontEnds() {

@@ -44,14 +44,16 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private final Executor executor;
     private final BodyBudget budget;
     private final ConnectionGuard guard;
+    private final ConsoleRoute console;
     private final int maxPipelined;
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean busy;
 
     DynamoHttpHandler(RequestDispatcher dispatcher, Executor executor, BodyBudget budget, ConnectionGuard guard,
-                      HttpLimits limits, boolean inlineReads) {
+                      HttpLimits limits, boolean inlineReads, ConsoleRoute console) {
         this.inlineReads = inlineReads;
+        this.console = console;
         this.dispatcher = dispatcher;
         this.executor = executor;
         this.budget = budget;
@@ -116,6 +118,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             // the service's health check names the host the request named
             String text = method.equals(HttpMethod.GET) ? "healthy: " + host(req) + " " : "";
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.OK, text, "text/plain", requestId));
+        } else if (ConsoleRoute.handles(req, path(req.uri()))) {
+            answer(req, console.answer(ctx.alloc(), req, path(req.uri()), requestId));
         } else if (method.equals(HttpMethod.OPTIONS) && req.headers().contains(HttpHeaderNames.ORIGIN)) {
             answer(req, corsPreflight(req, requestId));
         } else if (!method.equals(HttpMethod.POST) || !acceptedContentType(req)) {
@@ -219,9 +223,13 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
 
     /** Whether the request names the root path, with or without a query. */
     private static boolean isRoot(String uri) {
-        int q = uri.indexOf('?');
-        String path = q < 0 ? uri : uri.substring(0, q);
+        String path = path(uri);
         return path.equals("/") || path.isEmpty();
+    }
+
+    private static String path(String uri) {
+        int q = uri.indexOf('?');
+        return q < 0 ? uri : uri.substring(0, q);
     }
 
     private static String host(HttpRequest req) {
@@ -267,11 +275,7 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
 
         @Override public String method() { return req.method().name(); }
 
-        @Override public String rawPath() {
-            String uri = req.uri();
-            int q = uri.indexOf('?');
-            return q < 0 ? uri : uri.substring(0, q);
-        }
+        @Override public String rawPath() { return path(req.uri()); }
 
         @Override public String rawQuery() {
             String uri = req.uri();

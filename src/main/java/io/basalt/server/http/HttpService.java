@@ -1,6 +1,7 @@
 package io.basalt.server.http;
 
 import io.basalt.server.Service;
+import io.basalt.server.console.ConsoleAssets;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -43,6 +44,7 @@ public final class HttpService implements Service {
     private final RequestDispatcher dispatcher;
     private final int workers;
     private final HttpLimits limits;
+    private final ConsoleRoute console = new ConsoleRoute(new ConsoleAssets());
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private ThreadPoolExecutor executor;
@@ -158,7 +160,7 @@ public final class HttpService implements Service {
                                 .addLast(new HttpServerExpectContinueHandler())
                                 .addLast(new HttpContentDecompressor(0))
                                 .addLast(new RequestAggregator(limits, budget, guard))
-                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads));
+                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console));
                     }
                 });
         channel = b.bind(new InetSocketAddress(host, requestedPort)).sync().channel();

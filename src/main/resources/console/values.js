@@ -1,0 +1,45 @@
+// DynamoDB JSON (AttributeValues) for display and for typing values in.
+
+/** A short text for one AttributeValue in a grid cell. */
+export function cell(av) {
+  if (!av) return "";
+  const [type, v] = Object.entries(av)[0];
+  switch (type) {
+    case "S": case "N": return v;
+    case "B": return `<binary ${v.length * 3 / 4 | 0} B>`;
+    case "BOOL": return String(v);
+    case "NULL": return "null";
+    case "SS": case "NS": return `{${v.join(", ")}}`;
+    case "BS": return `{${v.length} binary}`;
+    default: return JSON.stringify(plain(av));
+  }
+}
+
+/** An AttributeValue as plain JSON (numbers as numbers where that loses nothing, sets as arrays). */
+export function plain(av) {
+  const [type, v] = Object.entries(av)[0];
+  switch (type) {
+    case "N": return String(Number(v)) === v ? Number(v) : v;
+    case "NS": return v.map(n => (String(Number(n)) === n ? Number(n) : n));
+    case "NULL": return null;
+    case "L": return v.map(plain);
+    case "M": return plainItem(v);
+    default: return v;
+  }
+}
+
+export function plainItem(item) {
+  return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, plain(v)]));
+}
+
+/** The AttributeValue of a key attribute typed as text (S, N or base64 B). */
+export function keyValue(type, text) {
+  return { [type]: text };
+}
+
+/** The attribute names of these items: key attributes first, then in order of first appearance. */
+export function columns(items, keyNames) {
+  const seen = new Set(keyNames.filter(Boolean));
+  for (const item of items) for (const name of Object.keys(item)) seen.add(name);
+  return [...seen];
+}
