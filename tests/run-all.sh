@@ -90,7 +90,7 @@ if [[ "${BASALT_BROWSER:-on}" != "off" ]]; then
         log=$(mktemp)
         if started=$(start_server "$log" --in-memory); then
             node tests/browser/run.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test")
-            echo "== browser: the web console (/console/; screenshots into docs/console/)"
+            echo "== browser: the web console (/console/; screenshots into target/console-screenshots/)"
             node tests/browser/console.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test: console")
             kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
         else

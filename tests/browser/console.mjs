@@ -1,6 +1,7 @@
 // The web console (/console/) in headless Chromium against a running Basalt: create a table with a
 // GSI, add and edit an item, Query the index, run a PartiQL statement; screenshots of each screen go
-// to docs/console/ (for docs/console.md).
+// to target/console-screenshots/, or to docs/console/ (for docs/console.md) with
+// BASALT_SCREENSHOTS=docs — a test run never rewrites a tracked file unless asked to.
 // usage: node tests/browser/console.mjs http://127.0.0.1:PORT     (exit 0 when every check passes)
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -9,7 +10,8 @@ import { fileURLToPath } from "node:url";
 
 const endpoint = process.argv[2] || process.env.BASALT_ENDPOINT;
 if (!endpoint) { console.error("usage: console.mjs ENDPOINT"); process.exit(2); }
-const shots = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "docs", "console");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const shots = process.env.BASALT_SCREENSHOTS === "docs" ? join(root, "docs", "console") : join(root, "target", "console-screenshots");
 mkdirSync(shots, { recursive: true });
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
