@@ -69,6 +69,18 @@ public final class Backups {
     }
 
     /**
+     * A consistent view of the store; an engine without snapshots (Cassandra, so far) refuses the
+     * backup with a 400 rather than failing the request with a 500.
+     */
+    private StorageSnapshot snapshotOrRefuse() {
+        try {
+            return storage.snapshot();
+        } catch (UnsupportedOperationException notYet) {
+            throw DynamoException.validation(notYet.getMessage());
+        }
+    }
+
+    /**
      * Backs up the account's table {@code tableName} (whose ARN is {@code tableArn}); returns the
      * backup, AVAILABLE (the data is complete and durable when this returns).
      */
@@ -83,7 +95,7 @@ public final class Backups {
             String arn = tableArn + "/backup/" + id;
             long count = 0, size = 0;
             TableDefinition table;
-            try (StorageSnapshot snapshot = storage.snapshot()) {
+            try (StorageSnapshot snapshot = snapshotOrRefuse()) {
                 // the definition as of the snapshot: a table's definition changes only by catalog commits
                 table = entry.definition();
                 TableCatalog.Entry current = tables.byId(tableId);
