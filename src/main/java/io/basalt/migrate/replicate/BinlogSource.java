@@ -107,7 +107,8 @@ final class BinlogSource implements ChangeSource {
                     TableMapEventData t = event.getData();
                     tables.put(t.getTableId(), t);
                 }
-                case MARIADB_GTID -> gtid = gtidText(event.getData());
+                case MARIADB_GTID -> gtid = ((MariadbGtidEventData) event.getData()).getDomainId() + "-" + event.getHeader().getServerId() + "-"
+                        + ((MariadbGtidEventData) event.getData()).getSequence();
                 case EXT_WRITE_ROWS, WRITE_ROWS -> {
                     WriteRowsEventData d = event.getData();
                     TableMapEventData t = ours(d.getTableId());
@@ -137,11 +138,6 @@ final class BinlogSource implements ChangeSource {
         }
     }
 
-    private static String gtidText(Object data) {
-        MariadbGtidEventData g = (MariadbGtidEventData) data;
-        return g.getDomainId() + "-" + g.getServerId() + "-" + g.getSequence();
-    }
-
     private TableMapEventData ours(long tableId) {
         TableMapEventData t = tables.get(tableId);
         return t != null && t.getDatabase().equalsIgnoreCase(database) ? t : null;
@@ -150,7 +146,7 @@ final class BinlogSource implements ChangeSource {
     private void commit(Event event) throws InterruptedException {
         long next = ((EventHeaderV4) event.getHeader()).getNextPosition();
         String position = file + ":" + next + (gtid == null ? "" : ";gtid=" + gtid);
-        committed.put(new SourceTransaction(open, event.getHeader().getTimestamp(), position));
+        committed.put(new SourceTransaction(open, event.getHeader().getTimestamp(), position, 0));
         open = new ArrayList<>();
         gtid = null;
     }

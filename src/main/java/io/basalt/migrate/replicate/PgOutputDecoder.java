@@ -23,13 +23,19 @@ final class PgOutputDecoder {
 
     private final Map<Integer, Relation> relations = new HashMap<>();
     private List<RowChange> open;
+    private long xid;
     private final List<String> warnings = new ArrayList<>();
 
     /** The transaction this message completes (its position the commit's end LSN as text), else null. */
     SourceTransaction decode(ByteBuffer b) {
         char type = (char) b.get();
         switch (type) {
-            case 'B' -> open = new ArrayList<>(); // final LSN, commit time, xid: the Commit repeats what we need
+            case 'B' -> {
+                b.getLong(); // final LSN
+                b.getLong(); // commit time (the Commit has it too)
+                xid = b.getInt() & 0xFFFFFFFFL;
+                open = new ArrayList<>();
+            }
             case 'R' -> {
                 int id = b.getInt();
                 String namespace = string(b), name = string(b);
@@ -71,7 +77,7 @@ final class PgOutputDecoder {
                 long micros = b.getLong();
                 List<RowChange> changes = open == null ? List.of() : open;
                 open = null;
-                return new SourceTransaction(changes, PG_EPOCH_MILLIS + micros / 1000, lsnText(end));
+                return new SourceTransaction(changes, PG_EPOCH_MILLIS + micros / 1000, lsnText(end), xid);
             }
             case 'T' -> warnings.add("a TRUNCATE is not replicated (truncate the target table by hand)");
             default -> { } // 'Y' type, 'O' origin, 'M' logical message
