@@ -64,7 +64,7 @@ public final class Basalt implements AutoCloseable {
             }
         }
         RequestDispatcher dispatcher = new RequestDispatcher(
-                new OperationRegistry(engine, io.basalt.server.auth.Authorizer::resourcePolicyFault), metrics)
+                new OperationRegistry(engine, io.basalt.server.auth.ResourcePolicyGrammar.INSTANCE), metrics)
                 .authenticator(authenticator).accessLog(accessLog);
         // policies are evaluated only where signatures are verified (--auth verify)
         if (credentials != null) dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock()));

@@ -283,14 +283,58 @@ class AuthorizationIT {
                 + " with an explicit deny in a resource-based policy", () -> admin.deleteItem(b -> b.tableName("Shelf").key(item("pk", "w1"))));
 
         fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
-                + arn + " with the expected revision id: 1", () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("1")));
+                + "Requested update for policy with revision id 1, but the policy associated to target table Shelf has revision id "
+                + revision + ".", () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("1")));
+        fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
+                + "Requested policy update expecting none to be present for table Shelf, but a policy exists with revision id "
+                + revision + ".", () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(policy).expectedRevisionId("NO_POLICY")));
         String changed = policy.replace("dynamodb:GetItem", "dynamodb:Query");
         String second = admin.putResourcePolicy(b -> b.resourceArn(arn).policy(changed).expectedRevisionId(revision)).revisionId();
         assertNotEquals(revision, second);
         assertEquals(second, admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId(second)).revisionId());
         fails(PolicyNotFoundException.class, "PolicyNotFoundException",
-                "Resource-based policy not found for the provided ResourceArn: " + arn, () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn)));
+                "Resource-based policy not found for the provided ResourceArn: " + arn, () -> admin.getResourcePolicy(b -> b.resourceArn(arn)));
+        // deleting again is idempotent and answers with the deletion's own revision (a later time)
+        String tombstone = admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId();
+        assertTrue(Long.parseLong(tombstone) > Long.parseLong(second), tombstone);
+        assertEquals(tombstone, admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId());
         denied(noAllow("writer", "PutItem", arn), () -> writer.putItem(b -> b.tableName("Shelf").item(item("pk", "w2"))));
+    }
+
+    @Test
+    @Covers(operation = "PutResourcePolicy", parameters = {"Policy", "ConfirmRemoveSelfResourceAccess"})
+    @Covers(operation = "DeleteResourcePolicy", parameters = {"ResourceArn", "ExpectedRevisionId"})
+    void aPolicyThatLocksTheCallerOutNeedsConfirmation() {
+        String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Vault";
+        Sdk.createHashTable(admin, "Vault");
+        // a table that never had a policy: deleting answers without a revision; naming one is refused
+        assertEquals(null, admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId());
+        fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
+                + "Requested update for policy with revision id 123456789, but table Vault has no associated policy.",
+                () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("123456789")));
+        String denyPut = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Deny\",\"Principal\":\"*\","
+                + "\"Action\":\"dynamodb:PutResourcePolicy\",\"Resource\":\"" + arn + "\"}]}";
+        denied("The new resource policy will not allow you to update the resource policy in the future.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut)));
+        denied("The new resource policy will not allow you to update the resource policy in the future.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut).confirmRemoveSelfResourceAccess(false)));
+        // a deny that applies to others only is no lock-out
+        String denyOthers = denyPut.replace("\"Resource\"", "\"Condition\":{\"StringNotEquals\":{\"aws:username\":\"admin\"}},\"Resource\"");
+        String revision = admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyOthers)).revisionId();
+        // the same policy written differently (spacing, member order, a one-element list) keeps its revision
+        String sameAgain = "{ \"Statement\" : [ {\"Resource\":\"" + arn + "\", \"Effect\":\"Deny\",\"Principal\":\"*\","
+                + "\"Condition\":{\"StringNotEquals\":{\"aws:username\":[\"admin\"]}},\"Action\":[\"dynamodb:PutResourcePolicy\"]}],"
+                + " \"Version\" : \"2012-10-17\" }";
+        assertEquals(revision, admin.putResourcePolicy(b -> b.resourceArn(arn).policy(sameAgain)).revisionId());
+        Sdk.validation("One or more parameter values were invalid: Invalid principal in policy document.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut.replace("\"Deny\"", "\"Allow\"")
+                        .replace("\"*\"", "{\"AWS\":\"arn:aws:iam::999988887777:root\"}"))));
+        // confirmed, the lock-out takes effect: the caller can no longer change the policy
+        admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut).confirmRemoveSelfResourceAccess(true));
+        denied("User: arn:aws:iam::" + ACCOUNT + ":user/admin is not authorized to perform: dynamodb:PutResourcePolicy on resource: " + arn
+                + " with an explicit deny in a resource-based policy", () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyOthers)
+                        .confirmRemoveSelfResourceAccess(true)));
+        admin.deleteTable(b -> b.tableName("Vault"));
     }
 
     @Test

@@ -80,6 +80,24 @@ public final class RequestResources {
                 if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
             }
+            case "RestoreTableToPointInTime" -> {
+                // the table restored from and the table created
+                String source = f.sourceTableArn != null ? f.sourceTableArn : f.sourceTableName;
+                if (source != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, source)));
+                if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
+            }
+            case "ExportTableToPointInTime" -> {
+                if (f.tableArn != null) out.add(new Access("dynamodb:" + operation, f.tableArn));
+            }
+            case "DescribeExport" -> {
+                if (f.exportArn != null) out.add(new Access("dynamodb:" + operation, f.exportArn));
+            }
+            case "DescribeImport" -> {
+                if (f.importArn != null) out.add(new Access("dynamodb:" + operation, f.importArn));
+            }
+            case "ImportTable" -> {
+                if (f.creationTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.creationTableName)));
+            }
             case "Query", "Scan" -> {
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
             }
@@ -127,6 +145,7 @@ public final class RequestResources {
     /** The members of a request that name resources. */
     private static final class Fields {
         String tableName, indexName, streamArn, shardIterator, resourceArn, backupArn, targetTableName;
+        String tableArn, sourceTableArn, sourceTableName, exportArn, importArn, creationTableName;
         final Set<String> requestItems = new LinkedHashSet<>();
         final List<String[]> transactItems = new ArrayList<>();
         final List<String> statements = new ArrayList<>();
@@ -143,6 +162,15 @@ public final class RequestResources {
                     case "ResourceArn" -> resourceArn = text(p, t);
                     case "BackupArn" -> backupArn = text(p, t);
                     case "TargetTableName" -> targetTableName = text(p, t);
+                    case "TableArn" -> tableArn = text(p, t);
+                    case "SourceTableArn" -> sourceTableArn = text(p, t);
+                    case "SourceTableName" -> sourceTableName = text(p, t);
+                    case "ExportArn" -> exportArn = text(p, t);
+                    case "ImportArn" -> importArn = text(p, t);
+                    case "TableCreationParameters" -> {
+                        if (t == JsonToken.START_OBJECT) creationTableName = tableIn(p);
+                        else p.skipChildren();
+                    }
                     case "Statement" -> add(statements, text(p, t));
                     case "RequestItems" -> {
                         if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }

@@ -26,6 +26,21 @@ class RequestResourcesTest {
     }
 
     @Test
+    void pointInTimeExportAndImportOperationsActOnTheirTablesExportsAndImports() {
+        assertEquals(List.of(new Access("dynamodb:RestoreTableToPointInTime", T + "Music"),
+                        new Access("dynamodb:RestoreTableToPointInTime", T + "Music2")),
+                of("RestoreTableToPointInTime", "{\"SourceTableName\":\"Music\",\"TargetTableName\":\"Music2\"}"));
+        assertEquals(List.of(new Access("dynamodb:ExportTableToPointInTime", T + "Music")),
+                of("ExportTableToPointInTime", "{\"TableArn\":\"" + T + "Music\",\"S3Bucket\":\"b\"}"));
+        assertEquals(List.of(new Access("dynamodb:DescribeExport", T + "Music/export/01")),
+                of("DescribeExport", "{\"ExportArn\":\"" + T + "Music/export/01\"}"));
+        assertEquals(List.of(new Access("dynamodb:ImportTable", T + "Fresh")),
+                of("ImportTable", "{\"InputFormat\":\"CSV\",\"TableCreationParameters\":{\"KeySchema\":[],\"TableName\":\"Fresh\"}}"));
+        assertEquals(List.of(new Access("dynamodb:DescribeImport", T + "Fresh/import/01")),
+                of("DescribeImport", "{\"ImportArn\":\"" + T + "Fresh/import/01\"}"));
+    }
+
+    @Test
     void queriesOfAnIndexActOnTheIndex() {
         assertEquals(List.of(new Access("dynamodb:Query", T + "Music/index/ByYear")),
                 of("Query", "{\"IndexName\":\"ByYear\",\"TableName\":\"Music\",\"KeyConditionExpression\":\"x\"}"));
