@@ -56,7 +56,9 @@ class AuthorizationIT {
                           "dynamodb:PartiQLSelect"],
                "Resource": ["arn:aws:dynamodb:*:*:table/Books", "arn:aws:dynamodb:*:*:table/Books/index/*"]},
               {"Effect": "Deny", "Action": "dynamodb:Scan", "Resource": "*",
-               "Condition": {"StringNotEquals": {"dynamodb:Select": "COUNT"}}}]}""";
+               "Condition": {"StringNotEquals": {"dynamodb:Select": "COUNT"}}},
+              {"Effect": "Deny", "Action": "dynamodb:PartiQLSelect", "Resource": "*",
+               "Condition": {"Bool": {"dynamodb:FullTableScan": "true"}}}]}""";
 
     static final String OWNER_POLICY = """
             {"Version": "2012-10-17", "Statement": {
@@ -233,6 +235,34 @@ class AuthorizationIT {
                 () -> reader.executeStatement(b -> b.statement("INSERT INTO Books VALUE {'pk': 'p1'}")));
         denied(noAllow("reader", "PartiQLUpdate", BOOKS),
                 () -> reader.executeStatement(b -> b.statement("UPDATE Books SET title = 'x' WHERE pk = 'b1'")));
+        // dynamodb:FullTableScan: a SELECT that fixes no partition is a scan, and this reader may not scan
+        assertEquals(1, reader.executeStatement(b -> b.statement("SELECT title FROM Books WHERE pk IN ['b1', 'b9']")).items().size());
+        denied("User: arn:aws:iam::" + ACCOUNT + ":user/reader is not authorized to perform: dynamodb:PartiQLSelect on resource: " + BOOKS
+                + " with an explicit deny in an identity-based policy",
+                () -> reader.executeStatement(b -> b.statement("SELECT * FROM Books WHERE title = 'Dune'")));
+    }
+
+    @Test
+    @Covers(operation = "ExecuteStatement", parameters = {"Statement", "Parameters"})
+    @Covers(operation = "BatchExecuteStatement", parameters = "Statements")
+    void partiqlStatementsCarryTheirLeadingKeys() {
+        carl.executeStatement(b -> b.statement("INSERT INTO Notes VALUE {'owner': 'carl', 'id': 'q1', 'tag': 'p'}"));
+        assertEquals(1, carl.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE \"owner\" = ? AND id = 'q1'")
+                .parameters(AttributeValue.fromS("carl"))).items().size());
+        carl.executeStatement(b -> b.statement("UPDATE Notes SET tag = 'q' WHERE \"owner\" = 'carl' AND id = 'q1'"));
+        denied(noAllow("carl", "PartiQLInsert", NOTES),
+                () -> carl.executeStatement(b -> b.statement("INSERT INTO Notes VALUE {'owner': 'alice', 'id': 'q2'}")));
+        denied(noAllow("carl", "PartiQLSelect", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "SELECT * FROM Notes WHERE \"owner\" = ?").parameters(AttributeValue.fromS("alice"))));
+        denied(noAllow("carl", "PartiQLUpdate", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "UPDATE Notes SET tag = 'z' WHERE \"owner\" = 'alice' AND id = '1'")));
+        denied(noAllow("carl", "PartiQLDelete", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "DELETE FROM Notes WHERE \"owner\" = 'alice' AND id = '1'")));
+        // a batch needs every statement allowed (its own statements' keys united)
+        denied(noAllow("carl", "PartiQLDelete", NOTES), () -> carl.batchExecuteStatement(b -> b.statements(
+                s -> s.statement("DELETE FROM Notes WHERE \"owner\" = 'carl' AND id = 'q1'"),
+                s -> s.statement("DELETE FROM Notes WHERE \"owner\" = 'alice' AND id = '1'"))));
+        carl.executeStatement(b -> b.statement("DELETE FROM Notes WHERE \"owner\" = 'carl' AND id = 'q1'"));
     }
 
     @Test

@@ -155,7 +155,7 @@ public final class Authorizer {
             if (specific.get(k) != null) base.putAll(k, specific.get(k));
         }
         for (String k : List.of("dynamodb:Select", "dynamodb:ReturnValues", "dynamodb:ReturnConsumedCapacity",
-                "dynamodb:EnclosingOperation")) {
+                "dynamodb:EnclosingOperation", "dynamodb:FullTableScan")) {
             base.put(k, specific.single(k));
         }
         return base;

@@ -38,6 +38,7 @@ public final class RequestResources {
         } catch (IOException | RuntimeException unreadable) {
             // what was read so far stands; the operation reports the body's fault
         }
+        if (f.statement != null) f.statements.add(new Statement(f.statement, f.parameters));
         String table = f.tableName == null ? null : tableArn(region, account, f.tableName);
         List<Access> out = new ArrayList<>();
         switch (operation) {
@@ -59,7 +60,7 @@ public final class RequestResources {
                 }
             }
             case "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction" -> {
-                for (String statement : f.statements) {
+                for (Statement statement : f.statements) {
                     Access a = partiql(statement, region, account);
                     if (a != null) out.add(a);
                 }
@@ -113,10 +114,13 @@ public final class RequestResources {
         return nameOrArn.startsWith("arn:") ? nameOrArn : "arn:aws:dynamodb:" + region + ":" + account + ":table/" + nameOrArn;
     }
 
-    private static Access partiql(String statement, String region, String account) {
+    /** A PartiQL statement and its parameters, as sent. */
+    private record Statement(String text, List<io.basalt.model.AttributeValue> parameters) {}
+
+    private static Access partiql(Statement statement, String region, String account) {
         PartiqlStatement s;
         try {
-            s = PartiqlParser.parse(statement, List.of());
+            s = PartiqlParser.parse(statement.text(), statement.parameters());
         } catch (RuntimeException unparsable) {
             return null; // refused by the operation before it touches anything
         }
@@ -148,7 +152,10 @@ public final class RequestResources {
         String tableArn, sourceTableArn, sourceTableName, exportArn, importArn, creationTableName;
         final Set<String> requestItems = new LinkedHashSet<>();
         final List<String[]> transactItems = new ArrayList<>();
-        final List<String> statements = new ArrayList<>();
+        final List<Statement> statements = new ArrayList<>();
+        /** Parameters of ExecuteStatement (beside its Statement). */
+        List<io.basalt.model.AttributeValue> parameters = List.of();
+        String statement;
 
         void read(JsonParser p) throws IOException {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -171,7 +178,8 @@ public final class RequestResources {
                         if (t == JsonToken.START_OBJECT) creationTableName = tableIn(p);
                         else p.skipChildren();
                     }
-                    case "Statement" -> add(statements, text(p, t));
+                    case "Statement" -> statement = text(p, t);
+                    case "Parameters" -> parameters = parameters(p, t);
                     case "RequestItems" -> {
                         if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -197,12 +205,16 @@ public final class RequestResources {
                     case "Statements", "TransactStatements" -> {
                         if (t != JsonToken.START_ARRAY) { p.skipChildren(); break; }
                         while (p.nextToken() == JsonToken.START_OBJECT) {
+                            String text = null;
+                            List<io.basalt.model.AttributeValue> params = List.of();
                             while (p.nextToken() == JsonToken.FIELD_NAME) {
                                 String member = p.currentName();
                                 JsonToken v = p.nextToken();
-                                if (member.equals("Statement")) add(statements, text(p, v));
+                                if (member.equals("Statement")) text = text(p, v);
+                                else if (member.equals("Parameters")) params = parameters(p, v);
                                 else p.skipChildren();
                             }
+                            if (text != null) statements.add(new Statement(text, params));
                         }
                     }
                     default -> p.skipChildren();
@@ -221,8 +233,15 @@ public final class RequestResources {
             return table;
         }
 
-        private static void add(List<String> list, String s) {
-            if (s != null) list.add(s);
+        /** A Parameters list as AttributeValues (the statement's placeholders are bound to them). */
+        private static List<io.basalt.model.AttributeValue> parameters(JsonParser p, JsonToken t) throws IOException {
+            if (t != JsonToken.START_ARRAY) {
+                p.skipChildren();
+                return List.of();
+            }
+            List<io.basalt.model.AttributeValue> values = new ArrayList<>();
+            while (p.nextToken() == JsonToken.START_OBJECT) values.add(io.basalt.wire.AttributeValueJson.read(p));
+            return values;
         }
 
         private static String text(JsonParser p, JsonToken t) throws IOException {

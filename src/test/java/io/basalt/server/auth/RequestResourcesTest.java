@@ -67,6 +67,12 @@ class RequestResourcesTest {
                 of("BatchExecuteStatement", "{\"Statements\":[{\"Statement\":\"INSERT INTO Music VALUE {'Artist':'a'}\"},"
                         + "{\"Statement\":\"DELETE FROM Other WHERE pk = 'x'\"}]}"));
         assertEquals(List.of(), of("ExecuteStatement", "{\"Statement\":\"SELEKT nonsense\"}"));
+        // placeholders are bound to the Parameters sent (else a parameterised statement would name no table)
+        assertEquals(List.of(new Access("dynamodb:PartiQLDelete", T + "Music")),
+                of("ExecuteStatement", "{\"Parameters\":[{\"S\":\"a\"}],\"Statement\":\"DELETE FROM Music WHERE Artist = ?\"}"));
+        assertEquals(List.of(new Access("dynamodb:PartiQLUpdate", T + "Music")),
+                of("ExecuteTransaction", "{\"TransactStatements\":[{\"Statement\":\"UPDATE Music SET x = ? WHERE Artist = ?\","
+                        + "\"Parameters\":[{\"N\":\"1\"},{\"S\":\"a\"}]}]}"));
     }
 
     @Test
