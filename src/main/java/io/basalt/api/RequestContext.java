@@ -20,6 +20,11 @@ public record RequestContext(String requestId, String region, String accessKeyId
     }
 
     public String tableArn(String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + accountId + ":table/" + tableName;
+        return tableArn(accountId, tableName);
+    }
+
+    /** The ARN of a table of {@code account} (another account's, when a resource policy lets the caller in). */
+    public String tableArn(String account, String tableName) {
+        return "arn:aws:dynamodb:" + region + ":" + account + ":table/" + tableName;
     }
 }
