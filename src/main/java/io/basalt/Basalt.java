@@ -67,7 +67,10 @@ public final class Basalt implements AutoCloseable {
                 new OperationRegistry(engine, io.basalt.server.auth.ResourcePolicyGrammar.INSTANCE), metrics)
                 .authenticator(authenticator).accessLog(accessLog);
         // policies are evaluated only where signatures are verified (--auth verify)
-        if (credentials != null) dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock()));
+        dispatcher.namespaces(config.namespaces());
+        if (credentials != null) {
+            dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces()));
+        }
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null

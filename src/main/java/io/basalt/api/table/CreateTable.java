@@ -45,7 +45,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
         Map<String, String> tags = TagRules.validateNew(r.tags());
         if (tags != null) TagRules.checkCount(tags.size()); // the per-resource limit holds at creation too
-        if (catalog.find(ctx.accountId(), r.tableName()) != null) {
+        if (catalog.find(ctx.namespace(), r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }
         StreamSettings stream = StreamSettings.NONE;
@@ -64,7 +64,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
                     Long.toString(engine.clock().millis())));
             t = b.build();
         }
-        TableCatalog.Entry entry = catalog.create(ctx.accountId(), t);
+        TableCatalog.Entry entry = catalog.create(ctx.namespace(), t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());

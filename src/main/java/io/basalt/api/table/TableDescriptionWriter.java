@@ -38,7 +38,8 @@ public final class TableDescriptionWriter {
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                               IndexMaintainer indexes, boolean full) throws IOException {
         TableDefinition t = entry.definition();
-        String tableArn = ctx.tableArn(entry.account(), t.name()); // the owner's account, also for a cross-account caller
+        // the owner's account, also for a cross-account caller (entry.account() is its namespace)
+        String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
         g.writeStartObject();
         if (full) {
             g.writeArrayFieldStart("AttributeDefinitions");

@@ -37,7 +37,10 @@ public final class Authorizer {
     /** Parsed policies by kind and text (the same few documents are used by every request). */
     private final Map<String, Object> parsed = new ConcurrentHashMap<>();
 
-    public Authorizer(CredentialStore credentials, Supplier<TableCatalog> catalog, Clock clock) {
+    private final io.basalt.model.Namespaces namespaces;
+
+    public Authorizer(CredentialStore credentials, Supplier<TableCatalog> catalog, Clock clock, io.basalt.model.Namespaces namespaces) {
+        this.namespaces = namespaces;
         this.credentials = credentials;
         this.catalog = catalog;
         this.clock = clock;
@@ -62,7 +65,7 @@ public final class Authorizer {
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
         Map<RequestResources.Access, ContextKeys> perAccess =
-                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables);
+                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
         ContextKeys global = globalKeys(principal);
         if (request != null) {
             global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
@@ -131,12 +134,12 @@ public final class Authorizer {
         return principal.startsWith("arn:") && parts.length == 6 && parts[4].matches("\\d{12}") ? parts[4] : null;
     }
 
-    private static boolean exists(TableCatalog tables, String arn, String account) {
+    private boolean exists(TableCatalog tables, String arn, String account) {
         String[] parts = arn.split(":", 6);
         if (parts.length < 6 || !parts[5].startsWith("table/")) return false;
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
-        return tables.find(account, slash < 0 ? rest : rest.substring(0, slash)) != null;
+        return tables.find(namespaces.of(account, parts[3]), slash < 0 ? rest : rest.substring(0, slash)) != null;
     }
 
     static DynamoException denied(Principal principal, RequestResources.Access a, PolicyEvaluator.Decision d) {
@@ -204,7 +207,7 @@ public final class Authorizer {
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);
-        TableCatalog.Entry e = tables.find(parts[4], table);
+        TableCatalog.Entry e = tables.find(namespaces.of(parts[4], parts[3]), table);
         if (e == null) return null;
         String label = null;
         if (slash >= 0 && rest.startsWith("stream/", slash + 1)) label = rest.substring(slash + 1 + "stream/".length());

@@ -58,7 +58,10 @@ final class RequestConditionKeys {
         String select, returnValues, returnConsumedCapacity, enclosing, fullTableScan;
     }
 
-    private RequestConditionKeys(TableCatalog catalog, String region, String account) {
+    private final io.basalt.model.Namespaces namespaces;
+
+    private RequestConditionKeys(TableCatalog catalog, String region, String account, io.basalt.model.Namespaces namespaces) {
+        this.namespaces = namespaces;
         this.catalog = catalog;
         this.region = region;
         this.account = account;
@@ -66,8 +69,8 @@ final class RequestConditionKeys {
 
     /** The keys of each access, to be added to the request's global keys. */
     static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
-                                                        TableCatalog catalog) {
-        RequestConditionKeys k = new RequestConditionKeys(catalog, region, account);
+                                                        TableCatalog catalog, io.basalt.model.Namespaces namespaces) {
+        RequestConditionKeys k = new RequestConditionKeys(catalog, region, account, namespaces);
         Map<String, Object> request;
         try (JsonParser p = Json.FACTORY.createParser(body)) {
             request = p.nextToken() == JsonToken.START_OBJECT ? asMap(tree(p, null)) : Map.of();
@@ -338,12 +341,12 @@ final class RequestConditionKeys {
 
     private KeyShape shape(String tableNameOrArn, String index) {
         String name = tableNameOrArn;
-        String owner = account;
+        String owner = namespaces.of(account, region);
         if (name.startsWith("arn:")) {
             String[] parts = name.split(":", 6);
             int slash = name.indexOf(":table/");
             if (slash < 0 || parts.length < 6) return null;
-            owner = parts[4];
+            owner = namespaces.of(parts[4], parts[3]);
             name = name.substring(slash + ":table/".length());
         }
         TableCatalog.Entry e = catalog.find(owner, name);
