@@ -8,6 +8,7 @@ import java.util.Map;
 public final class OperationRegistry {
     private final Map<String, Operation<?>> operations = new HashMap<>();
     private final Map<String, Operation<?>> streamOperations = new HashMap<>();
+    private final Map<String, Operation<?>> extensions = new HashMap<>();
     private final Engine engine;
 
     public OperationRegistry(Engine engine) {
@@ -66,6 +67,14 @@ public final class OperationRegistry {
         registerStream(new io.basalt.api.streams.DescribeStream(engine));
         registerStream(new io.basalt.api.streams.GetShardIterator(engine));
         registerStream(new io.basalt.api.streams.GetRecords(engine));
+        // Basalt's own operations for the console (Basalt_20261125), on the same endpoint
+        Operation<?> activity = new io.basalt.api.activity.DescribeTableActivity(engine);
+        extensions.put(activity.name(), activity);
+    }
+
+    /** A Basalt extension operation (Basalt_20261125.*) for a name, or null when unknown. */
+    public Operation<?> findExtension(String name) {
+        return extensions.get(name);
     }
 
     /** The least a policy document must be without the policy grammar: one JSON object. */

@@ -99,6 +99,12 @@ public final class RequestResources {
             case "ImportTable" -> {
                 if (f.creationTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.creationTableName)));
             }
+            case "DescribeTableActivity" -> { // Basalt's console: what DescribeTable and Contributor Insights show
+                if (table != null) {
+                    out.add(new Access("dynamodb:DescribeTable", table));
+                    out.add(new Access("dynamodb:DescribeContributorInsights", table));
+                }
+            }
             case "Query", "Scan" -> {
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
             }

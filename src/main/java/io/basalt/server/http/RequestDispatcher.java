@@ -36,6 +36,8 @@ public final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
     public static final String TARGET_PREFIX = "DynamoDB_20120810.";
     public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
+    /** Basalt's own operations (the console's capacity view). */
+    public static final String EXTENSION_TARGET_PREFIX = io.basalt.api.activity.DescribeTableActivity.TARGET_PREFIX;
 
     /** A request body that can be read more than once. */
     public interface Body {
@@ -53,6 +55,7 @@ public final class RequestDispatcher {
 
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
+    private Function<String, Operation<?>> extensions = name -> null;
     private final RequestMetrics metrics;
     /** Run after every response has left its buffer (the engine frees a large response's slot). */
     private Runnable afterResponse = () -> { };
@@ -66,6 +69,7 @@ public final class RequestDispatcher {
     public RequestDispatcher(OperationRegistry operations, RequestMetrics metrics) {
         this(operations::find, operations::findStream, metrics);
         this.afterResponse = operations::afterResponse;
+        this.extensions = operations::findExtension;
     }
 
     /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
@@ -245,6 +249,7 @@ public final class RequestDispatcher {
         if (target == null) return null;
         if (target.startsWith(TARGET_PREFIX)) return operations.apply(target.substring(TARGET_PREFIX.length()));
         if (target.startsWith(STREAMS_TARGET_PREFIX)) return streamOperations.apply(target.substring(STREAMS_TARGET_PREFIX.length()));
+        if (target.startsWith(EXTENSION_TARGET_PREFIX)) return extensions.apply(target.substring(EXTENSION_TARGET_PREFIX.length()));
         return null;
     }
 
