@@ -25,13 +25,15 @@ final class PrivateDatabase implements AutoCloseable {
 
     final String url; // JDBC URL of the server's default database, without the database name
     final String user;
+    final String adminDatabase; // the one that always exists
     private final Path dir;
     private final Process server;
     private final List<String> stop;
 
-    private PrivateDatabase(String url, String user, Path dir, Process server, List<String> stop) {
+    private PrivateDatabase(String url, String user, String adminDatabase, Path dir, Process server, List<String> stop) {
         this.url = url;
         this.user = user;
+        this.adminDatabase = adminDatabase;
         this.dir = dir;
         this.server = server;
         this.stop = stop;
@@ -49,9 +51,9 @@ final class PrivateDatabase implements AutoCloseable {
         Process p = start(with(as, PG_BIN.resolve("postgres").toString(), "-D", data.toString(), "-p", "" + port, "-c", "listen_addresses=127.0.0.1",
                 "-c", "unix_socket_directories=" + dir, "-c", "wal_level=logical", "-c", "max_replication_slots=4", "-c", "max_wal_senders=4",
                 "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "shared_buffers=32MB"), dir.resolve("server.log"));
-        PrivateDatabase db = new PrivateDatabase("jdbc:postgresql://127.0.0.1:" + port + "/", "postgres", dir, p,
+        PrivateDatabase db = new PrivateDatabase("jdbc:postgresql://127.0.0.1:" + port + "/", "postgres", "postgres", dir, p,
                 with(as, PG_BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "stop", "-m", "immediate"));
-        db.awaitUp("postgres");
+        db.awaitUp();
         return db;
     }
 
@@ -68,8 +70,8 @@ final class PrivateDatabase implements AutoCloseable {
                 "--socket=" + dir.resolve("sock"), "--pid-file=" + dir.resolve("pid"), "--log-bin=" + data.resolve("binlog"), "--binlog-format=ROW",
                 "--server-id=1", "--user=" + user, "--innodb-buffer-pool-size=32M", "--innodb-flush-log-at-trx-commit=0",
                 "--log-error=" + dir.resolve("error.log")), dir.resolve("server.log"));
-        PrivateDatabase db = new PrivateDatabase("jdbc:mariadb://127.0.0.1:" + port + "/", "root", dir, p, null);
-        db.awaitUp("mysql");
+        PrivateDatabase db = new PrivateDatabase("jdbc:mariadb://127.0.0.1:" + port + "/", "root", "mysql", dir, p, null);
+        db.awaitUp();
         return db;
     }
 
@@ -79,12 +81,12 @@ final class PrivateDatabase implements AutoCloseable {
         return DriverManager.getConnection(url + database, p);
     }
 
-    private void awaitUp(String database) throws Exception {
+    private void awaitUp() throws Exception {
         long deadline = System.nanoTime() + 60_000_000_000L;
         Exception last = null;
         while (System.nanoTime() < deadline) {
             if (!server.isAlive()) break;
-            try (Connection c = connect(database)) {
+            try (Connection c = connect(adminDatabase)) {
                 return;
             } catch (Exception e) {
                 last = e;

@@ -41,13 +41,11 @@ class ReplicateIT {
     @Test
     void postgresqlLogicalReplicationConverges(@TempDir Path dir) throws Exception {
         try (PrivateDatabase pg = PrivateDatabase.postgres()) {
-            try (Connection c = pg.connect("postgres")) {
-                exec(c, "CREATE DATABASE gaming");
-            }
-            converge(pg, pg.url + "gaming", dir);
+            String position = converge(pg, dir);
             try (Connection c = pg.connect("gaming"); Statement st = c.createStatement();
                  ResultSet rs = st.executeQuery("SELECT confirmed_flush_lsn FROM pg_replication_slots WHERE slot_name = 'basalt_replicate'")) {
                 assertTrue(rs.next(), "the slot was created");
+                assertTrue(position.matches("[0-9A-F]+/[0-9A-F]+"), position);
             }
         }
     }
@@ -55,14 +53,17 @@ class ReplicateIT {
     @Test
     void mariadbBinlogConverges(@TempDir Path dir) throws Exception {
         try (PrivateDatabase maria = PrivateDatabase.mariadb()) {
-            try (Connection c = maria.connect("mysql")) {
-                exec(c, "CREATE DATABASE gaming");
-            }
-            converge(maria, maria.url + "gaming", dir);
+            String position = converge(maria, dir);
+            assertTrue(position.matches("binlog\\.\\d+:\\d+;gtid=0-1-\\d+"), position);
         }
     }
 
-    private void converge(PrivateDatabase db, String url, Path dir) throws Exception {
+    /** Returns the position saved at the end. */
+    private String converge(PrivateDatabase db, Path dir) throws Exception {
+        try (Connection c = db.connect(db.adminDatabase)) {
+            exec(c, "CREATE DATABASE gaming");
+        }
+        String url = db.url + "gaming";
         String state = dir.resolve("state.json").toString();
         long t0 = System.nanoTime();
         java.util.function.Consumer<String> phase = what -> System.out.printf("replicate test %s: %s at %.1f s%n", url, what, (System.nanoTime() - t0) / 1e9);
@@ -108,6 +109,7 @@ class ReplicateIT {
             assertEquals("stopped", last.get("state"), "last status: " + last);
             assertEquals(last.get("position"), json(Path.of(state)).get("position"));
             System.out.printf("replicate %s: %s changes made by the generator; last status %s%n", url, gen.changes, last);
+            return (String) last.get("position");
         }
     }
 
