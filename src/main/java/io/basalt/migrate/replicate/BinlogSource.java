@@ -12,6 +12,7 @@ import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
 import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
 import io.basalt.migrate.model.ModelException;
+import io.basalt.migrate.source.JdbcSource;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +55,8 @@ final class BinlogSource implements ChangeSource {
     private final AtomicReference<Exception> failure = new AtomicReference<>();
     private final Map<Long, TableMapEventData> tables = new HashMap<>();
     private final Map<String, List<String>> columns = new HashMap<>();
+    private final Map<String, List<String>> primaryKeys = new HashMap<>();
+    private boolean readCommitted;
     private String file;
     private List<RowChange> open = new ArrayList<>();
     private String gtid;
@@ -198,6 +201,53 @@ final class BinlogSource implements ChangeSource {
     public SourceTransaction next(long waitMillis) throws Exception {
         if (failure.get() != null) throw failure.get();
         return committed.poll(waitMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * MariaDB/MySQL send a transaction's binlog events before its InnoDB commit is visible to other
+     * sessions. Commits become visible in binlog order, so it is enough to wait for the batch's last
+     * transaction with a row of ours: a locking read of that row by its primary key, in its own table
+     * (a locking read through a derived table does not wait), blocks until the transaction released its
+     * row locks, that is, committed.
+     */
+    @Override
+    public void awaitVisible(List<SourceTransaction> transactions, Connection reader) throws SQLException {
+        for (int i = transactions.size() - 1; i >= 0; i--) {
+            List<RowChange> changes = transactions.get(i).changes();
+            if (changes.isEmpty()) continue;
+            RowChange last = changes.get(changes.size() - 1);
+            Map<String, String> row = last.after() != null ? last.after() : last.before();
+            List<String> key = primaryKey(reader, last.table());
+            if (key.isEmpty() || !row.keySet().containsAll(key)) return; // no key to lock by: best effort
+            StringBuilder sql = new StringBuilder("SELECT 1 FROM " + JdbcSource.quote(reader, database) + "." + JdbcSource.quote(reader, last.table()) + " WHERE ");
+            for (int k = 0; k < key.size(); k++) sql.append(k == 0 ? "" : " AND ").append(JdbcSource.quote(reader, key.get(k))).append(" = ?");
+            sql.append(" LOCK IN SHARE MODE");
+            if (!readCommitted) {
+                reader.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no gap locks
+                readCommitted = true;
+            }
+            try (PreparedStatement ps = reader.prepareStatement(sql.toString())) {
+                for (int k = 0; k < key.size(); k++) ps.setString(k + 1, row.get(key.get(k)));
+                ps.executeQuery().close();
+            }
+            return;
+        }
+    }
+
+    private List<String> primaryKey(Connection c, String table) throws SQLException {
+        List<String> key = primaryKeys.get(table);
+        if (key != null) return key;
+        key = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ?"
+                + " AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION")) {
+            ps.setString(1, database);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) key.add(rs.getString(1).toLowerCase(Locale.ROOT));
+            }
+        }
+        primaryKeys.put(table, key);
+        return key;
     }
 
     @Override

@@ -8,7 +8,6 @@ import io.basalt.migrate.model.Model;
 import io.basalt.migrate.model.Model.Entity;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.ColumnMapping;
-import io.basalt.migrate.source.JdbcSource;
 import io.basalt.model.AttributeValue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -45,7 +44,9 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * source key (the columns its key templates use, by name), exactly that row, for the old key and
  * the new one; when it holds only some of them (a parent row copied into its children, as games
  * into players_games), every row of the query with those values, re-written (a parent's delete
- * reaches its children through their own deletes). Tables are matched to a query by name.
+ * reaches its children through their own deletes). Tables are matched to a query by name. The
+ * source first makes sure the batch's transactions are visible to the re-reads
+ * ({@link ChangeSource#awaitVisible}).
  */
 final class ChangeApplier implements AutoCloseable {
     /** What one apply did. */
@@ -81,8 +82,7 @@ final class ChangeApplier implements AutoCloseable {
     private final ColumnMapping mapping = new ColumnMapping(ColumnMapping.TimeFormat.ISO, true);
     private final List<EntityPlan> plans = new ArrayList<>();
     private final BatchWriter writer;
-    private final String lockingRead;
-    private final boolean postgres;
+
     private final ExecutorService writers = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "migrate-replicate-writer");
         t.setDaemon(true);
@@ -95,11 +95,6 @@ final class ChangeApplier implements AutoCloseable {
         this.source = source;
         this.writer = new BatchWriter(ddb);
         source.setAutoCommit(true); // each re-read sees every transaction committed before it
-        // MariaDB/MySQL send a transaction's binlog events before its InnoDB commit is visible: a locking
-        // read waits for the committing transaction's row locks and then reads the latest committed rows
-        this.lockingRead = JdbcSource.dialect(source).equals("mysql") ? " LOCK IN SHARE MODE" : "";
-        if (!lockingRead.isEmpty()) source.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no gap locks
-        this.postgres = JdbcSource.dialect(source).equals("postgresql");
         for (Entity e : model.entities()) {
             if (e.query() == null) throw new ModelException("entity " + e.name() + ": 'query' is required to replicate it");
             plans.add(new EntityPlan(e));
@@ -125,34 +120,11 @@ final class ChangeApplier implements AutoCloseable {
             }
         }
         pending.clear();
-        if (postgres) awaitVisible(transactions);
         long[] counts = new long[3];
         for (var e : exact.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, true, counts);
         for (var e : partial.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, false, counts);
         List<String> failures = flush();
         return new Applied(counts[0], counts[1], counts[2], failures);
-    }
-
-    /**
-     * PostgreSQL decodes a commit from the WAL a moment before the transaction is visible to new
-     * snapshots: wait (at most 10 s) until every transaction of the batch is, so the re-reads see them.
-     * The 32-bit xids of the stream are widened with the epoch of the current snapshot's xmax.
-     */
-    private void awaitVisible(List<SourceTransaction> transactions) throws SQLException, InterruptedException {
-        Long[] xids = transactions.stream().map(SourceTransaction::xid).filter(x -> x != 0).distinct().toArray(Long[]::new);
-        if (xids.length == 0) return;
-        String sql = "SELECT bool_and(txid_visible_in_snapshot(CASE WHEN e + x > m THEN e + x - 4294967296 ELSE e + x END, s))"
-                + " FROM (SELECT s, txid_snapshot_xmax(s) AS m, (txid_snapshot_xmax(s) >> 32) << 32 AS e FROM (SELECT txid_current_snapshot() AS s) a) b,"
-                + " unnest(?::bigint[]) AS u(x)";
-        try (PreparedStatement ps = source.prepareStatement(sql)) {
-            ps.setArray(1, source.createArrayOf("bigint", xids));
-            for (int i = 0; i < 10_000; i++) {
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getBoolean(1)) return;
-                }
-                Thread.sleep(1);
-            }
-        }
     }
 
     /** Reads the entity rows with these key column values and writes their items; with {@code exact}, deletes the item of a row gone. */
@@ -162,7 +134,6 @@ final class ChangeApplier implements AutoCloseable {
         for (int i = 0; i < columns.size(); i++) {
             sql.append(i == 0 ? "" : " AND ").append(SourceRanges.quoted(source, List.of(columns.get(i)), "basalt_q.")).append(" = ?");
         }
-        sql.append(lockingRead);
         boolean found = false;
         try (PreparedStatement ps = source.prepareStatement(sql.toString())) {
             for (int i = 0; i < columns.size(); i++) SourceRanges.bind(ps, i + 1, p.keyTypes[p.keyColumns.indexOf(columns.get(i))], key.get(columns.get(i)));

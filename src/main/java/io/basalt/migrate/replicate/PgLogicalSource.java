@@ -96,6 +96,29 @@ final class PgLogicalSource implements ChangeSource {
         }
     }
 
+    /**
+     * PostgreSQL decodes a commit from the WAL a moment before the transaction is visible to new
+     * snapshots: wait (at most about 10 s) until every transaction of the batch is. The stream's 32-bit
+     * xids are widened with the epoch of the current snapshot's xmax.
+     */
+    @Override
+    public void awaitVisible(List<SourceTransaction> transactions, Connection reader) throws SQLException, InterruptedException {
+        Long[] xids = transactions.stream().map(SourceTransaction::xid).filter(x -> x != 0).distinct().toArray(Long[]::new);
+        if (xids.length == 0) return;
+        String sql = "SELECT bool_and(txid_visible_in_snapshot(CASE WHEN e + x > m THEN e + x - 4294967296 ELSE e + x END, s))"
+                + " FROM (SELECT s, txid_snapshot_xmax(s) AS m, (txid_snapshot_xmax(s) >> 32) << 32 AS e FROM (SELECT txid_current_snapshot() AS s) a) b,"
+                + " unnest(?::bigint[]) AS u(x)";
+        try (PreparedStatement ps = reader.prepareStatement(sql)) {
+            ps.setArray(1, reader.createArrayOf("bigint", xids));
+            for (int i = 0; i < 10_000; i++) {
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getBoolean(1)) return;
+                }
+                Thread.sleep(1);
+            }
+        }
+    }
+
     @Override
     public void applied(String position) throws SQLException {
         LogSequenceNumber lsn = LogSequenceNumber.valueOf(position);

@@ -81,6 +81,7 @@ public final class Replicator {
                     if (caughtUp) source.caughtUp();
                     if (!batch.isEmpty()) {
                         lastReceived = now;
+                        source.awaitVisible(batch, reread);
                         ChangeApplier.Applied a = applier.apply(batch);
                         SourceTransaction last = batch.get(batch.size() - 1);
                         int changes = batch.stream().mapToInt(x -> x.changes().size()).sum();
