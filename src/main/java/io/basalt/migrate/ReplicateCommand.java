@@ -26,7 +26,7 @@ final class ReplicateCommand {
             wal_level=logical; the publication and the slot are created when missing). MariaDB/MySQL: the
             binlog (log_bin, binlog_format=ROW, binlog_row_image=FULL; REPLICATION SLAVE and REPLICATION
             CLIENT privileges). Runs until SIGINT/SIGTERM, then saves its position in the state file and
-            exits 0; started again with the same state file it resumes there. See docs/migration.md.
+            exits; started again with the same state file it resumes there. See docs/migration.md.
               --state FILE        the saved position (default replicate-state.json)
               --init              only create the slot/publication (PostgreSQL) or note the binlog position
                                   (MariaDB/MySQL) in the state file, and exit: do it before migrate run, so no
