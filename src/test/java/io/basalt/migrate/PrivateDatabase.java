@@ -20,24 +20,10 @@ import org.junit.jupiter.api.Assumptions;
  * postgres refuses root), MariaDB with log_bin and binlog_format=ROW (mariadb-install-db +
  * mariadbd). When one cannot start here, the test is skipped with the reason.
  */
-final class PrivateDatabase implements AutoCloseable {
+record PrivateDatabase(String url, String user, String adminDatabase, Path dir, Process server, List<String> stop) implements AutoCloseable {
+    // url: the server's JDBC URL without a database name; adminDatabase: the one that always exists;
+    // stop: a command that stops the server (null: a signal is enough)
     private static final Path PG_BIN = Path.of("/usr/lib/postgresql/15/bin");
-
-    final String url; // JDBC URL of the server's default database, without the database name
-    final String user;
-    final String adminDatabase; // the one that always exists
-    private final Path dir;
-    private final Process server;
-    private final List<String> stop;
-
-    private PrivateDatabase(String url, String user, String adminDatabase, Path dir, Process server, List<String> stop) {
-        this.url = url;
-        this.user = user;
-        this.adminDatabase = adminDatabase;
-        this.dir = dir;
-        this.server = server;
-        this.stop = stop;
-    }
 
     static PrivateDatabase postgres() throws Exception {
         Assumptions.assumeTrue(Files.isExecutable(PG_BIN.resolve("postgres")), "no PostgreSQL 15 server binaries in " + PG_BIN);

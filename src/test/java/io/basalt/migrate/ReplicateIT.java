@@ -60,32 +60,32 @@ class ReplicateIT {
 
     /** Returns the position saved at the end. */
     private String converge(PrivateDatabase db, Path dir) throws Exception {
-        try (Connection c = db.connect(db.adminDatabase)) {
+        try (Connection c = db.connect(db.adminDatabase())) {
             exec(c, "CREATE DATABASE gaming");
         }
-        String url = db.url + "gaming";
+        String url = db.url() + "gaming";
         String state = dir.resolve("state.json").toString();
         long t0 = System.nanoTime();
         java.util.function.Consumer<String> phase = what -> System.out.printf("replicate test %s: %s at %.1f s%n", url, what, (System.nanoTime() - t0) / 1e9);
-        assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", db.user, "--rows", "" + ROWS).code());
+        assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", db.user(), "--rows", "" + ROWS).code());
         try (Basalt basalt = Basalt.start(BasaltConfig.inMemoryOnFreePort()); Connection source = db.connect("gaming")) {
             String endpoint = basalt.endpoint().toString();
-            var init = migrate("replicate", "--init", "--model", MODEL, "--source", url, "--user", db.user, "--state", state);
+            var init = migrate("replicate", "--init", "--model", MODEL, "--source", url, "--user", db.user(), "--state", state);
             assertEquals(0, init.code(), init.err());
-            var run = migrate("run", "--model", MODEL, "--source", url, "--user", db.user, "--endpoint", endpoint);
+            var run = migrate("run", "--model", MODEL, "--source", url, "--user", db.user(), "--endpoint", endpoint);
             assertEquals(0, run.code(), run.err());
             Generator gen = new Generator(source);
             phase.accept("loaded");
 
             // 1. replicate under concurrent changes, then caught up: verify clean
-            Child child = new Child(dir, "r1", url, db.user, endpoint, state);
+            Child child = new Child(dir, "r1", url, db.user(), endpoint, state);
             child.awaitRunning();
 
             phase.accept("replicate running");            gen.runFor(6000);
             Map<String, Object> caughtUp = child.awaitCaughtUp();
             phase.accept("caught up");
             assertTrue(((Number) caughtUp.get("changes")).longValue() >= gen.changes.get() / 2, "changes applied: " + caughtUp + ", made " + gen.changes);
-            verifyClean(url, db.user, endpoint, basalt, source);
+            verifyClean(url, db.user(), endpoint, basalt, source);
             phase.accept("verified");
 
             // 2. killed mid-stream (SIGKILL), more changes, resumed from the state file: converges again
@@ -96,12 +96,12 @@ class ReplicateIT {
             phase.accept("killed");
             background.join();
             gen.runFor(1000);
-            Child resumed = new Child(dir, "r2", url, db.user, endpoint, state);
+            Child resumed = new Child(dir, "r2", url, db.user(), endpoint, state);
             resumed.awaitRunning();
             phase.accept("resumed");
             resumed.awaitCaughtUp();
             phase.accept("caught up again");
-            verifyClean(url, db.user, endpoint, basalt, source);
+            verifyClean(url, db.user(), endpoint, basalt, source);
             phase.accept("verified");
 
             // 3. SIGTERM: stops cleanly, position saved

@@ -184,17 +184,9 @@ final class BinlogSource implements ChangeSource {
     private List<String> columnNames(String table, int count) throws SQLException {
         List<String> names = columns.get(table);
         if (names != null && names.size() == count) return names;
-        names = new ArrayList<>();
-        try (PreparedStatement ps = metadata.prepareStatement(
-                "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
-            ps.setString(1, database);
-            ps.setString(2, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) names.add(rs.getString(1).toLowerCase(Locale.ROOT));
-            }
-        }
-        columns.put(table, names);
-        return names;
+        columns.remove(table);
+        return names(metadata, columns, table, "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+                + " ORDER BY ORDINAL_POSITION");
     }
 
     @Override
@@ -235,19 +227,24 @@ final class BinlogSource implements ChangeSource {
     }
 
     private List<String> primaryKey(Connection c, String table) throws SQLException {
-        List<String> key = primaryKeys.get(table);
-        if (key != null) return key;
-        key = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ?"
-                + " AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION")) {
+        return names(c, primaryKeys, table, "SELECT COLUMN_NAME FROM information_schema.KEY_COLUMN_USAGE WHERE TABLE_SCHEMA = ?"
+                + " AND TABLE_NAME = ? AND CONSTRAINT_NAME = 'PRIMARY' ORDER BY ORDINAL_POSITION");
+    }
+
+    /** Column names of the database's table from information_schema ({@code sql} takes the schema and the table), cached. */
+    private List<String> names(Connection c, Map<String, List<String>> cache, String table, String sql) throws SQLException {
+        List<String> names = cache.get(table);
+        if (names != null) return names;
+        names = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, database);
             ps.setString(2, table);
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) key.add(rs.getString(1).toLowerCase(Locale.ROOT));
+                while (rs.next()) names.add(rs.getString(1).toLowerCase(Locale.ROOT));
             }
         }
-        primaryKeys.put(table, key);
-        return key;
+        cache.put(table, names);
+        return names;
     }
 
     @Override
