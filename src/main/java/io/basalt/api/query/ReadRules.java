@@ -50,13 +50,13 @@ final class ReadRules {
         boolean projection = r.projectionExpression() != null || r.attributesToGet() != null;
         String what = r.projectionExpression() != null ? "ProjectionExpression" : "AttributesToGet";
         if ("SPECIFIC_ATTRIBUTES".equals(r.select()) && !projection) {
-            throw DynamoException.validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         }
         if (projection && r.select() != null && !"SPECIFIC_ATTRIBUTES".equals(r.select())) {
-            throw DynamoException.validation("Cannot specify the " + what + " when choosing to get " + r.select());
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "Cannot specify the " + what + " when choosing to get " + r.select());
         }
         if ("ALL_PROJECTED_ATTRIBUTES".equals(r.select()) && r.indexName() == null) {
-            throw DynamoException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
     }
 
