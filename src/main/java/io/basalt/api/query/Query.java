@@ -95,7 +95,7 @@ public final class Query implements Operation<ReadRequest> {
         PageReader.Page page = ReadRules.readPage(out, engine.pages(), r, target, range, limit, ex.filter(), ex.projection());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
-        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
+        ReadRules.writePage(out, r, target, page, ex.filter(), ex.projection(), engine, table, cap, part);
     }
 
     private static byte[] max(byte[] a, byte[] b) {

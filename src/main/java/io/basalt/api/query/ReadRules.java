@@ -147,7 +147,9 @@ final class ReadRules {
                                     int limit, Condition filter, Projection projection) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
         if (!wholeItems(r, target, projection, filter)) {
-            return pages.read(target, range, limit, filter, countOnly);
+            // items an LSI read fetches from the table are filtered whole, after the fetch (writePage)
+            boolean filterAfterFetch = !countOnly && fetchFromTable(target, r, projection);
+            return pages.read(target, range, limit, filterAfterFetch ? null : filter, countOnly);
         }
         out.writeStartObject();
         out.writeArrayFieldStart("Items");
@@ -159,11 +161,12 @@ final class ReadRules {
      * up once; LSI items fetched from the table cost their own read each.
      */
     static void writePage(JsonGenerator out, ReadRequest r, ReadTarget target, PageReader.Page page,
-                          Projection projection, Engine engine, TableCatalog.Entry table,
+                          Condition filter, Projection projection, Engine engine, TableCatalog.Entry table,
                           TableCapacity cap, Partition partition) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
         boolean fetch = !countOnly && fetchFromTable(target, r, projection);
         double fetchUnits = 0;
+        int count = fetch ? 0 : page.count();
         if (page.streamed()) {
             out.writeEndArray();
         } else {
@@ -177,12 +180,14 @@ final class ReadRules {
                     if (full == null) continue;
                     item = full.item();
                     fetchUnits += CapacityUnits.read(full.size(), Boolean.TRUE.equals(r.consistentRead()));
+                    if (filter != null && !filter.test(item)) continue;
+                    count++;
                 }
                 AttributeValueJson.writeItem(out, projection == null ? item : projection.apply(item));
             }
             out.writeEndArray();
         }
-        out.writeNumberField("Count", page.count());
+        out.writeNumberField("Count", count);
         out.writeNumberField("ScannedCount", page.scannedCount());
         if (page.lastItem() != null) {
             out.writeFieldName("LastEvaluatedKey");
