@@ -78,7 +78,7 @@ class ExpressionRulesIT extends ServerTestBase {
                 Arguments.of("redundant parentheses", condition("((a = :v))", v), "1 validation error detected: Invalid ConditionExpression: The expression has redundant parentheses;"),
                 Arguments.of("expression too long", filter("a = :v" + " ".repeat(4100), v), "Invalid FilterExpression: Expression size has exceeded the maximum allowed size; expression size: 4106"),
                 Arguments.of("key condition on a non-key", key("pk = :p AND x = :one", Map.of(":p", s("p"), ":one", n("1"))), "Query condition missed key schema element: sk"),
-                Arguments.of("function in a key condition", key("pk = :p AND attribute_exists(sk)", Map.of(":p", s("p"))), "Invalid KeyConditionExpression: Invalid operator used in KeyConditionExpression: attribute_exists"),
+                Arguments.of("function in a key condition", key("pk = :p AND attribute_exists(sk)", Map.of(":p", s("p"))), "Invalid operator used in KeyConditionExpression: attribute_exists"),
                 Arguments.of("mixing legacy and expressions", (Executable) () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("SET a = :v")
                         .expressionAttributeValues(v).attributeUpdates(Map.of("b", software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate.builder().value(s("y")).build()))),
                         "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}"));
