@@ -11,8 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
@@ -28,16 +26,7 @@ class SettledDifferencesIT extends ServerTestBase {
     @BeforeAll
     static void tables() {
         Sdk.createRangeTable(ddb, T, ScalarAttributeType.S);
-        ddb.createTable(b -> b.tableName(I).billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("sk").attributeType(ScalarAttributeType.N),
-                        a -> a.attributeName("g").attributeType(ScalarAttributeType.N),
-                        a -> a.attributeName("l").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexes(g -> g.indexName("gsi").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)))
-                .localSecondaryIndexes(l -> l.indexName("lsi").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH),
-                        k -> k.attributeName("l").keyType(KeyType.RANGE)).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+        Sdk.createIndexedTable(ddb, I, ScalarAttributeType.N, ScalarAttributeType.N, ScalarAttributeType.S);
     }
 
     @Test
