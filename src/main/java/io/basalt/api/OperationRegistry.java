@@ -11,17 +11,16 @@ public final class OperationRegistry {
     private final Engine engine;
 
     public OperationRegistry(Engine engine) {
-        this(engine, OperationRegistry::jsonObjectOnly);
+        this(engine, PolicyGrammar.JSON_OBJECT_ONLY);
     }
 
     /**
-     * @param resourcePolicyCheck checks a PutResourcePolicy document: null when valid, else what is
-     *                            wrong (the policy grammar lives with authorization, above this layer)
+     * @param policies the resource-policy grammar (it lives with authorization, above this layer)
      */
-    public OperationRegistry(Engine engine, java.util.function.Function<String, String> resourcePolicyCheck) {
+    public OperationRegistry(Engine engine, PolicyGrammar policies) {
         this.engine = engine;
         // Control plane
-        register(new io.basalt.api.table.CreateTable(engine, resourcePolicyCheck));
+        register(new io.basalt.api.table.CreateTable(engine, policies));
         register(new io.basalt.api.table.DescribeTable(engine));
         register(new io.basalt.api.table.ListTables(engine));
         register(new io.basalt.api.table.DeleteTable(engine));
@@ -29,7 +28,7 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.TagResource(engine));
         register(new io.basalt.api.table.UntagResource(engine));
         register(new io.basalt.api.table.ListTagsOfResource(engine));
-        register(new io.basalt.api.table.PutResourcePolicy(engine, resourcePolicyCheck));
+        register(new io.basalt.api.table.PutResourcePolicy(engine, policies));
         register(new io.basalt.api.table.GetResourcePolicy(engine));
         register(new io.basalt.api.table.DeleteResourcePolicy(engine));
         register(new io.basalt.api.table.UpdateTimeToLive(engine));
@@ -70,16 +69,6 @@ public final class OperationRegistry {
     }
 
     /** The least a policy document must be without the policy grammar: one JSON object. */
-    private static String jsonObjectOnly(String policy) {
-        try (com.fasterxml.jackson.core.JsonParser p = io.basalt.wire.Json.FACTORY.createParser(policy)) {
-            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) return "a policy is a JSON object";
-            p.skipChildren();
-            return p.nextToken() == null ? null : "more than one JSON value";
-        } catch (java.io.IOException e) {
-            return "not valid JSON";
-        }
-    }
-
     private void register(Operation<?> op) {
         operations.put(op.name(), op);
     }

@@ -100,6 +100,13 @@ public final class RequestDispatcher {
     }
 
     private volatile io.basalt.server.auth.Authorizer authorizer;
+    private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
+
+    /** How accounts and regions map to table namespaces (regions apart by default, as the service). */
+    public RequestDispatcher namespaces(io.basalt.model.Namespaces n) {
+        this.namespaces = n;
+        return this;
+    }
 
     /** Evaluates policies before every operation (null: every authenticated caller may do everything). */
     public RequestDispatcher authorizer(io.basalt.server.auth.Authorizer a) {
@@ -213,7 +220,7 @@ public final class RequestDispatcher {
                     throw denied;
                 }
             }
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId());
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces);
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();
             int status;
