@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ReplicateIT {
     private static final String MODEL = "examples/gaming/model.yaml";
     private static final int ROWS = 3000;
+    private final List<Process> children = new ArrayList<>();
+
+    /** A failed test leaves no replicate running (it would retry its vanished source forever). */
+    @AfterEach
+    void stopChildren() throws InterruptedException {
+        for (Process p : children) if (p.isAlive()) p.destroyForcibly().waitFor();
+    }
 
     @Test
     void postgresqlLogicalReplicationConverges(@TempDir Path dir) throws Exception {
@@ -212,7 +220,7 @@ class ReplicateIT {
     }
 
     /** {@code basalt migrate replicate --format json} in a child JVM (so it can be killed and signalled), its status lines in a file. */
-    static final class Child {
+    final class Child {
         private final Process process;
         private final Path out;
 
@@ -225,6 +233,7 @@ class ReplicateIT {
             pb.environment().put("AWS_ACCESS_KEY_ID", "AKIDTEST");
             pb.environment().put("AWS_SECRET_ACCESS_KEY", "secret");
             process = pb.start();
+            children.add(process);
         }
 
         @SuppressWarnings("unchecked")
