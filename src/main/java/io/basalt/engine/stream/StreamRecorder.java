@@ -305,23 +305,23 @@ public final class StreamRecorder implements ChangeContributor {
         return first == null ? last : Math.min(last, first - 1);
     }
 
+    /** The record is released by its batch's when-applied action (it may become readable after the commit). */
     @Override
     public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
-        settle();
+        pending.get().clear();
     }
 
     @Override
     public void aborted() {
-        settle();
+        java.util.List<Allocated> mine = pending.get();
+        for (Allocated a : mine) release(a);
+        mine.clear();
     }
 
-    private void settle() {
-        java.util.List<Allocated> mine = pending.get();
-        for (Allocated a : mine) {
-            java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(a.shardKey());
-            if (busy != null) busy.remove(a.seq());
-        }
-        mine.clear();
+    /** The record's sequence number is settled: readers may go past it. */
+    private void release(Allocated a) {
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(a.shardKey());
+        if (busy != null) busy.remove(a.seq());
     }
 
     private AtomicLong sequence(long tableId, String label, int shard) {
@@ -383,7 +383,9 @@ public final class StreamRecorder implements ChangeContributor {
             seq = sequence(t.id(), t.stream().label(), shard).incrementAndGet();
             busy.add(seq);
         }
-        pending.get().add(new Allocated(shardKey, seq));
+        Allocated allocated = new Allocated(shardKey, seq);
+        pending.get().add(allocated);
+        batch.whenApplied(() -> release(allocated));
         batch.put(Space.STREAMS, recordKey(t.id(), t.stream().label(), shard, seq), ItemCodec.encode(record), Mutation.EXPECT_ANY);
     }
 }
