@@ -76,6 +76,15 @@ public interface StorageEngine extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether several Basalt nodes may use this store at once (Cassandra): then what the engine
+     * layer caches of shared state (the catalog, stream sequence numbers) may be changed by another
+     * node, and must be re-read or made unique per node.
+     */
+    default boolean sharedByNodes() {
+        return false;
+    }
+
     /** Whether acknowledged commits survive a crash. */
     boolean durable();
 

@@ -443,6 +443,7 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     @Override public boolean durable() { return true; }
+    @Override public boolean sharedByNodes() { return true; }
     @Override public String name() { return "cassandra"; }
 
     @Override
