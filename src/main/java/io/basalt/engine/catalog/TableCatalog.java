@@ -147,7 +147,14 @@ public final class TableCatalog {
 
     /** The account's table, or null. */
     public Entry find(String account, String name) {
-        if (shared) refresh(account, name);
+        if (shared) {
+            try {
+                refresh(account, name);
+            } catch (DynamoException storeUnavailable) {
+                // the store cannot confirm it now: the definition held serves (eventually consistent reads go on)
+                if (tables.get(qualified(account, name)) == null) throw storeUnavailable;
+            }
+        }
         return tables.get(qualified(account, name));
     }
 

@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import io.basalt.eventloop.EventualReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.storage.Mutation;
@@ -125,6 +126,20 @@ public final class CassandraStorage implements StorageEngine {
         return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
     }
 
+    /** Runs a statement; Cassandra's failures become the service's errors ({@link CassandraErrors}). */
+    ResultSet execute(Statement<?> statement) {
+        try {
+            return session.execute(statement);
+        } catch (com.datastax.oss.driver.api.core.DriverException e) {
+            throw CassandraErrors.map(e);
+        }
+    }
+
+    /** LOCAL_ONE for a read the request marked eventually consistent, else the session's LOCAL_QUORUM. */
+    private static ConsistencyLevel readLevel() {
+        return EventualReads.active() ? ConsistencyLevel.LOCAL_ONE : null;
+    }
+
     private void open() {
         if (closed) throw new IllegalStateException("The store is closed");
         // every read goes over the network: never on an event-loop thread
@@ -137,7 +152,7 @@ public final class CassandraStorage implements StorageEngine {
     public Versioned get(Space space, byte[] key) {
         open();
         RowKey rk = RowKey.of(space, key);
-        Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one();
+        Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(readLevel())).one();
         return row == null ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
     }
 
@@ -151,13 +166,14 @@ public final class CassandraStorage implements StorageEngine {
         } else {
             ByteBuffer lo = from == null ? RowKey.CK_START : RowKey.bucketOf(space, from);
             ByteBuffer hi = to == null ? RowKey.CK_END : RowKey.marked(to, 0, to.length);
-            Iterator<Row> rows = session.execute((reverse ? bucketsDesc : bucketsAsc).bind(space.ordinal(), lo, hi)).iterator();
+            Iterator<Row> rows = execute((reverse ? bucketsDesc : bucketsAsc).bind(space.ordinal(), lo, hi)
+                    .setConsistencyLevel(readLevel())).iterator();
             buckets = new Iterator<>() {
                 @Override public boolean hasNext() { return rows.hasNext(); }
                 @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
             };
         }
-        return new Cursor(space, buckets, from, to, reverse);
+        return new Cursor(space, buckets, from, to, reverse, readLevel());
     }
 
     /** Walks the slices of the buckets in order, filtering to [from, to). */
@@ -170,8 +186,10 @@ public final class CassandraStorage implements StorageEngine {
         private Iterator<Row> rows = java.util.Collections.emptyIterator();
         private byte[] key, value;
         private long version;
+        private final ConsistencyLevel level;
 
-        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse) {
+        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse, ConsistencyLevel level) {
+            this.level = level;
             this.space = space;
             this.buckets = buckets;
             this.from = from;
@@ -186,7 +204,8 @@ public final class CassandraStorage implements StorageEngine {
                     if (!buckets.hasNext()) return false;
                     bucket = buckets.next();
                     ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
-                    rows = session.execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])).iterator();
+                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])
+                            .setConsistencyLevel(level)).iterator();
                 }
                 Row r = rows.next();
                 byte[] k = RowKey.key(bucket, r.getByteBuffer(0));
@@ -251,7 +270,7 @@ public final class CassandraStorage implements StorageEngine {
         if (groups.size() > 1) precheck(ms, groups);
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
-            if (!session.execute(partitionBatch(ms, group, version)).wasApplied()) {
+            if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
                 throw new VersionConflictException(firstMismatch(ms, group));
             }
         }
@@ -274,7 +293,7 @@ public final class CassandraStorage implements StorageEngine {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (int i : home) b.addStatement(statement(ms.get(i), version));
         b.addStatement(changeLog.logRow(p, version, remote));
-        if (!session.execute(b.build()).wasApplied()) {
+        if (!execute(b.build()).wasApplied()) {
             changeLog.abandoned(p, version);
             throw new VersionConflictException(firstMismatch(ms, home));
         }
@@ -352,7 +371,7 @@ public final class CassandraStorage implements StorageEngine {
             Mutation m = ms.get(i);
             if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
             RowKey rk = RowKey.of(m.space(), m.key());
-            Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())
+            Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck())
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
             long have = row == null ? Mutation.EXPECT_ABSENT : row.getLong(1);
             if (have != m.expectedVersion()) return i;
@@ -390,7 +409,7 @@ public final class CassandraStorage implements StorageEngine {
         ByteBuffer bucket = RowKey.bucketOf(space, key);
         String id = space.ordinal() + ":" + java.util.HexFormat.of().formatHex(RowKey.raw(bucket));
         if (knownBuckets.contains(id)) return;
-        session.execute(register.bind(space.ordinal(), bucket));
+        execute(register.bind(space.ordinal(), bucket));
         knownBuckets.add(id);
     }
 
@@ -423,7 +442,7 @@ public final class CassandraStorage implements StorageEngine {
             RowKey rk = RowKey.of(space, k);
             b.addStatement(deleteNeq.bind(rk.space(), rk.bucket(), rk.ck(), ANY));
         }
-        session.execute(b.build());
+        execute(b.build());
     }
 
     /**
