@@ -6,24 +6,16 @@ package io.basalt.eventloop;
  * instead of a quorum. Engines with one copy ignore it. Thread-scoped like {@link MemoryOnlyReads}.
  */
 public final class EventualReads {
-    private static final ThreadLocal<boolean[]> ACTIVE = ThreadLocal.withInitial(() -> new boolean[1]);
+    private static final ThreadFlag ACTIVE = new ThreadFlag();
 
     private EventualReads() {}
 
     public static boolean active() {
-        return ACTIVE.get()[0];
+        return ACTIVE.active();
     }
 
     /** Runs {@code body} with eventually consistent reads on this thread when {@code eventual}. */
     public static <T, E extends Exception> T run(boolean eventual, MemoryOnlyReads.ThrowingSupplier<T, E> body) throws E {
-        if (!eventual) return body.get();
-        boolean[] flag = ACTIVE.get();
-        boolean was = flag[0];
-        flag[0] = true;
-        try {
-            return body.get();
-        } finally {
-            flag[0] = was;
-        }
+        return eventual ? ACTIVE.run(body) : body.get();
     }
 }

@@ -12,7 +12,6 @@ import io.basalt.compat.Covers;
 import io.basalt.engine.ManualClock;
 import io.basalt.storage.cassandra.CassandraSettings;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -23,13 +22,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.Shard;
-import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
 
@@ -116,19 +112,7 @@ class TwoNodesOnCassandraIT {
     }
 
     private static List<Record> records(DynamoDbStreamsClient streams, String arn) {
-        List<Record> out = new ArrayList<>();
-        for (Shard shard : streams.describeStream(d -> d.streamArn(arn)).streamDescription().shards()) {
-            String it = streams.getShardIterator(g -> g.streamArn(arn).shardId(shard.shardId())
-                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
-            while (it != null) {
-                String current = it;
-                GetRecordsResponse r = streams.getRecords(g -> g.shardIterator(current).limit(100));
-                out.addAll(r.records());
-                if (r.records().isEmpty()) break;
-                it = r.nextShardIterator();
-            }
-        }
-        return out;
+        return StreamRecords.all(streams, arn);
     }
 
     @Test

@@ -43,6 +43,7 @@ import org.slf4j.LoggerFactory;
 final class ChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChangeLog.class);
     static final int SLOTS = 16;
+    private static final int APPLIERS = 8;
     /** ck of a partition's lease row; logs sort after it and before every SPI key (those start with 0x01). */
     static final ByteBuffer LEASE_CK = ByteBuffer.wrap(new byte[] {0});
     private static final ByteBuffer LOGS_FROM = ByteBuffer.wrap(new byte[] {0, 1});
@@ -75,7 +76,8 @@ final class ChangeLog implements AutoCloseable {
         insertMarker = session.prepare("INSERT INTO " + pending + " (slot, space, bucket, log) VALUES (?, ?, ?, ?)");
         deleteMarker = session.prepare("DELETE FROM " + pending + " WHERE slot = ? AND space = ? AND bucket = ? AND log = ?");
         markers = session.prepare("SELECT space, bucket, log FROM " + pending + " WHERE slot = ?");
-        workers = Executors.newScheduledThreadPool(2, r -> {
+        // waiting on Paxos rounds, not computing: enough threads that appliers keep up with writers
+        workers = Executors.newScheduledThreadPool(APPLIERS, r -> {
             Thread t = new Thread(r, "cassandra-change-log");
             t.setDaemon(true);
             return t;
