@@ -97,6 +97,8 @@ class ChangeLogOnCassandraIT extends ServerTestBase {
     @Test
     @Covers(operation = "Streams.GetRecords", parameters = {"ShardIterator"})
     void streamReplayRebuildsTheTableAfterConcurrentChanges() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("all".equals(System.getenv("BASALT_CASSANDRA")),
+                "a minute of writes: runs with BASALT_CASSANDRA=all");
         ddb.createTable(b -> b.tableName("replayed").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))

@@ -64,7 +64,12 @@ final class ChangeLog implements AutoCloseable {
     /** Partitions with a drain queued on this node. */
     private final Set<Partition> queued = ConcurrentHashMap.newKeySet();
     /** Logs this node wrote whose when-applied actions have not run yet, per partition, by version. */
-    private final Map<Partition, ConcurrentSkipListMap<Long, WriteBatch>> waiting = new ConcurrentHashMap<>();
+    private final Map<Partition, ConcurrentSkipListMap<Long, Waiting>> waiting = new ConcurrentHashMap<>();
+    /** Orders registrations in {@link #waiting} against the reads of a drain. */
+    private final AtomicLong tickets = new AtomicLong();
+
+    /** A committed log's batch, registered with a ticket after its LWT returned. */
+    private record Waiting(long ticket, WriteBatch batch) {}
     private final AtomicLong applied = new AtomicLong();
     private volatile boolean closed;
 
@@ -114,7 +119,12 @@ final class ChangeLog implements AutoCloseable {
 
     /** The log committed: apply it soon, then run the batch's when-applied actions. */
     void committed(Partition p, long version, WriteBatch batch) {
-        waiting.computeIfAbsent(p, x -> new ConcurrentSkipListMap<>()).put(version, batch);
+        Waiting w = new Waiting(tickets.incrementAndGet(), batch);
+        waiting.compute(p, (k, m) -> { // under the map's lock: never into a map being dropped
+            ConcurrentSkipListMap<Long, Waiting> mine = m != null ? m : new ConcurrentSkipListMap<>();
+            mine.put(version, w);
+            return mine;
+        });
         if (settings.applyAfterCommit()) request(p, 0);
     }
 
@@ -150,12 +160,14 @@ final class ChangeLog implements AutoCloseable {
         long expiry = acquire(p, owner);
         if (expiry < 0) return false;
         try {
+            // a log registered before this read began was committed before it: absent from it means applied
+            long registeredBefore = tickets.get();
             List<Row> logs = new ArrayList<>();
             session.execute(store.slice(p.space(), p.bucket(), LOGS_FROM, LOGS_TO).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL))
                     .forEach(logs::add);
             Set<Long> present = new HashSet<>();
             for (Row r : logs) present.add(r.getLong(2));
-            settleGone(p, present); // applied by another node while this one waited
+            settleGone(p, present, registeredBefore); // applied by another node while this one waited
             for (Row r : logs) {
                 // stop well before the lease runs out: another applier may take over after it
                 if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) return true;
@@ -200,17 +212,19 @@ final class ChangeLog implements AutoCloseable {
     }
 
     private void settle(Partition p, long version) {
-        ConcurrentSkipListMap<Long, WriteBatch> mine = waiting.get(p);
+        ConcurrentSkipListMap<Long, Waiting> mine = waiting.get(p);
         if (mine == null) return;
-        WriteBatch b = mine.remove(version);
-        if (b != null) b.applied();
-        if (mine.isEmpty()) waiting.remove(p, mine);
+        Waiting w = mine.remove(version);
+        if (w != null) w.batch().applied();
+        waiting.computeIfPresent(p, (k, m) -> m.isEmpty() ? null : m);
     }
 
-    private void settleGone(Partition p, Set<Long> present) {
-        ConcurrentSkipListMap<Long, WriteBatch> mine = waiting.get(p);
+    private void settleGone(Partition p, Set<Long> present, long registeredBefore) {
+        ConcurrentSkipListMap<Long, Waiting> mine = waiting.get(p);
         if (mine == null) return;
-        for (Long v : List.copyOf(mine.keySet())) if (!present.contains(v)) settle(p, v);
+        for (Map.Entry<Long, Waiting> e : List.copyOf(mine.entrySet())) {
+            if (e.getValue().ticket() <= registeredBefore && !present.contains(e.getKey())) settle(p, e.getKey());
+        }
     }
 
     /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
