@@ -42,6 +42,8 @@ import java.nio.file.Path;
  * @param accessLog file the access log is appended to (JSON lines), or null for none
  * @param cassandra store on an Apache Cassandra cluster with these settings, or null for the embedded store
  *                  (docs/scale-out.md)
+ * @param namespaces tables per account and region as in the service (--region home region, default
+ *                   us-east-1), or per account whatever the region (--regions shared)
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
@@ -49,7 +51,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
-                           io.basalt.storage.cassandra.CassandraSettings cassandra) {
+                           io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -133,6 +135,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private int maxConnections;
         private Path accessLog;
         private io.basalt.storage.cassandra.CassandraSettings cassandra;
+        private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
 
         public Builder() {}
 
@@ -151,6 +154,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             maxConnections = c.maxConnections;
             accessLog = c.accessLog;
             cassandra = c.cassandra;
+            namespaces = c.namespaces;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -180,12 +184,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder maxConnections(int v) { maxConnections = v; return this; }
         public Builder accessLog(Path v) { accessLog = v; return this; }
         public Builder cassandra(io.basalt.storage.cassandra.CassandraSettings v) { cassandra = v; return this; }
+        public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces);
         }
     }
 }

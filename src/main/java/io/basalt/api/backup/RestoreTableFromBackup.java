@@ -89,7 +89,7 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         BackupArnRequest.arn(c, r.backupArn(), "backupArn").check();
         BackupRecord backup = DescribeBackup.find(engine, ctx, r.backupArn());
         TableDefinition target = target(ctx, r, backup);
-        TableCatalog.Entry entry = engine.backups().restore(ctx.accountId(), backup, target);
+        TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), backup, target);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());
