@@ -127,6 +127,7 @@ class TwoNodesOnCassandraIT {
             a.putItem(p -> p.tableName("shared_ttl").item(item("pk", pk, "exp", n(Long.toString(past)))));
         }
         // expiry entries come from the change log (eventually): sweep through both nodes at once until all are gone
+        // (one node holds the table's sweep lease; the conditional deletes would keep it exact even without)
         int[] deleted = {0};
         Eventually.await(Duration.ofSeconds(60), "every expired item deleted", () -> {
             var sweepA = CompletableFuture.supplyAsync(() -> nodeA.engine().ttl().sweepNow().expiredItems());

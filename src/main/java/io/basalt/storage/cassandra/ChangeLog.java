@@ -170,7 +170,10 @@ final class ChangeLog implements AutoCloseable {
             settleGone(p, present, registeredBefore); // applied by another node while this one waited
             for (Row r : logs) {
                 // stop well before the lease runs out: another applier may take over after it
-                if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) return true;
+                if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
+                    request(p, 0); // the rest under a fresh lease
+                    return true;
+                }
                 long version = r.getLong(2);
                 apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
                 session.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version));
