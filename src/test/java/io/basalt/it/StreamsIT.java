@@ -21,12 +21,10 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -54,21 +52,7 @@ class StreamsIT extends ServerTestBase {
 
     /** Every record of every shard from TRIM_HORIZON, per shard in order. */
     private static Map<String, List<Record>> readAll(String streamArn) {
-        Map<String, List<Record>> out = new HashMap<>();
-        for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
-            String it = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
-                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
-            List<Record> records = new ArrayList<>();
-            while (it != null) {
-                String current = it;
-                GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(current).limit(100));
-                records.addAll(r.records());
-                if (r.records().isEmpty()) break;
-                it = r.nextShardIterator();
-            }
-            out.put(shard.shardId(), records);
-        }
-        return out;
+        return StreamRecords.byShard(streams, streamArn);
     }
 
     @Test

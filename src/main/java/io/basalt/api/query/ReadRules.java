@@ -1,5 +1,7 @@
 package io.basalt.api.query;
 
+import io.basalt.eventloop.EventualReads;
+
 import io.basalt.expression.Legacy;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
@@ -146,14 +148,16 @@ final class ReadRules {
     static PageReader.Page readPage(JsonGenerator out, PageReader pages, ReadRequest r, ReadTarget target, KeyRange range,
                                     int limit, Condition filter, Projection projection) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
+        boolean eventual = !Boolean.TRUE.equals(r.consistentRead());
         if (!wholeItems(r, target, projection, filter)) {
             // items an LSI read fetches from the table are filtered whole, after the fetch (writePage)
             boolean filterAfterFetch = !countOnly && fetchFromTable(target, r, projection);
-            return pages.read(target, range, limit, filterAfterFetch ? null : filter, countOnly);
+            return EventualReads.run(eventual, () -> pages.read(target, range, limit, filterAfterFetch ? null : filter, countOnly));
         }
         out.writeStartObject();
         out.writeArrayFieldStart("Items");
-        return pages.readStored(target, range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset));
+        return EventualReads.run(eventual,
+                () -> pages.readStored(target, range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset)));
     }
 
     /**
