@@ -45,6 +45,9 @@ public final class OperationRegistry {
         register(new io.basalt.api.backup.ListBackups(engine));
         register(new io.basalt.api.backup.DeleteBackup(engine));
         register(new io.basalt.api.backup.RestoreTableFromBackup(engine));
+        register(new io.basalt.api.backup.UpdateContinuousBackups(engine));
+        register(new io.basalt.api.backup.DescribeContinuousBackups(engine));
+        register(new io.basalt.api.backup.RestoreTableToPointInTime(engine));
         // Items
         register(new io.basalt.api.item.PutItem(engine));
         register(new io.basalt.api.item.GetItem(engine));

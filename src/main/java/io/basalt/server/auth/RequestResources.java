@@ -80,6 +80,11 @@ public final class RequestResources {
                 if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
             }
+            case "RestoreTableToPointInTime" -> {
+                // the source table read and the table created
+                if (table != null) out.add(new Access("dynamodb:" + operation, table));
+                if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
+            }
             case "Query", "Scan" -> {
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
             }
@@ -143,6 +148,7 @@ public final class RequestResources {
                     case "ResourceArn" -> resourceArn = text(p, t);
                     case "BackupArn" -> backupArn = text(p, t);
                     case "TargetTableName" -> targetTableName = text(p, t);
+                    case "SourceTableName", "SourceTableArn" -> tableName = text(p, t);
                     case "Statement" -> add(statements, text(p, t));
                     case "RequestItems" -> {
                         if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }
