@@ -188,6 +188,13 @@ public final class Engine implements AutoCloseable {
         return backups;
     }
 
+    private final io.basalt.engine.transfer.Exports exports = new io.basalt.engine.transfer.Exports();
+
+    /** The exports made by this instance (DescribeExport, ListExports). */
+    public io.basalt.engine.transfer.Exports exports() {
+        return exports;
+    }
+
     /** Continuous backups (point-in-time recovery): settings, history, restores. */
     public io.basalt.engine.backup.ContinuousBackups continuousBackups() {
         return continuousBackups;

@@ -11,11 +11,11 @@ import io.basalt.error.ErrorType;
 import java.io.IOException;
 
 /** ContinuousBackupsDescription, and the table the continuous-backup operations name. */
-final class ContinuousBackupsJson {
+public final class ContinuousBackupsJson {
     private ContinuousBackupsJson() {}
 
     /** The table a name or ARN names, or TableNotFoundException as these operations word it. */
-    static TableCatalog.Entry table(Engine engine, RequestContext ctx, String nameOrArn) {
+    public static TableCatalog.Entry table(Engine engine, RequestContext ctx, String nameOrArn) {
         String name = TableNames.fromNameOrArn(nameOrArn);
         TableCatalog.Entry e = engine.catalog().find(TableNames.account(ctx, nameOrArn), name);
         if (e == null) throw new DynamoException(ErrorType.TABLE_NOT_FOUND, "Table not found: " + name);

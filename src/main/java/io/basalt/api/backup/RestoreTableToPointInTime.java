@@ -85,7 +85,10 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
         TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), from.definition(), r.overrides(),
                 new TableDefinition.RestoreSummary(null, sourceArn, at / 1000.0));
         TableCatalog.Entry entry = engine.backups().restore(ctx.accountId(), target, sourceArn,
-                loader -> pitr.fill(from, at, loader));
+                loader -> {
+                    pitr.itemsAt(from, at, loader::add);
+                    loader.flush();
+                });
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());

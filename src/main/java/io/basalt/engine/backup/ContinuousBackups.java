@@ -6,6 +6,7 @@ import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.item.ItemStore;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
+import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemCodec;
 import io.basalt.model.KeyCodec;
 import io.basalt.storage.Mutation;
@@ -19,6 +20,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Continuous backups (point-in-time recovery) of tables. Enabling takes a base copy of the table's
@@ -198,6 +200,15 @@ public final class ContinuousBackups implements AutoCloseable {
      * @param atMillis the requested time, or null for the latest restorable time
      */
     public long restoreTime(TableCatalog.Entry source, Long atMillis) {
+        return pointInTime(source, atMillis, ErrorType.INVALID_RESTORE_TIME, "Restore time");
+    }
+
+    /** {@link #restoreTime} for an export: InvalidExportTimeException outside the window. */
+    public long exportTime(TableCatalog.Entry source, Long atMillis) {
+        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "Export time");
+    }
+
+    private long pointInTime(TableCatalog.Entry source, Long atMillis, ErrorType outside, String what) {
         Status s = status(source);
         if (!s.enabled()) {
             throw new DynamoException(ErrorType.POINT_IN_TIME_RECOVERY_UNAVAILABLE,
@@ -205,17 +216,17 @@ public final class ContinuousBackups implements AutoCloseable {
         }
         if (atMillis == null) return s.latestMillis();
         if (atMillis < s.earliestMillis() || atMillis > s.latestMillis()) {
-            throw new DynamoException(ErrorType.INVALID_RESTORE_TIME, "Restore time is outside the restorable window: "
+            throw new DynamoException(outside, what + " is outside the restorable window: "
                     + "it must be between the table's EarliestRestorableDateTime and LatestRestorableDateTime");
         }
         return atMillis;
     }
 
     /**
-     * Fills {@code into} (a new, empty table) with the items {@code source} held at {@code atMillis}
-     * (a time {@link #restoreTime} accepted).
+     * Gives {@code into} every item {@code source} held at {@code atMillis} (a time
+     * {@link #restoreTime} accepted), in key order.
      */
-    public void fill(TableCatalog.Entry source, long atMillis, ItemLoader into) {
+    public void itemsAt(TableCatalog.Entry source, long atMillis, Consumer<Map<String, AttributeValue>> into) {
         long tableId = source.definition().id();
         awaitPast(atMillis);
         // writes begun before now have committed; later ones are stamped after atMillis. A live scan
@@ -237,10 +248,9 @@ public final class ContinuousBackups implements AutoCloseable {
                 if (decided || ItemHistory.millis(key) > atMillis) continue;
                 decided = true;
                 byte[] value = c.value();
-                if (value[0] == ItemHistory.PRESENT) into.add(ItemCodec.decode(value, 1));
+                if (value[0] == ItemHistory.PRESENT) into.accept(ItemCodec.decode(value, 1));
             }
         }
-        into.flush();
     }
 
     /**

@@ -20,12 +20,12 @@ public final class ItemLoader {
         this.table = table;
     }
 
-    void add(Map<String, AttributeValue> item) {
+    public void add(Map<String, AttributeValue> item) {
         batch.add(item);
         if (batch.size() == BATCH) flush();
     }
 
-    void flush() {
+    public void flush() {
         if (batch.isEmpty()) return;
         items.load(table, batch);
         batch.clear();
