@@ -52,6 +52,9 @@ public final class OperationRegistry {
         register(new io.basalt.api.transfer.ExportTableToPointInTime(engine));
         register(new io.basalt.api.transfer.DescribeExport(engine));
         register(new io.basalt.api.transfer.ListExports(engine));
+        register(new io.basalt.api.transfer.ImportTable(engine));
+        register(new io.basalt.api.transfer.DescribeImport(engine));
+        register(new io.basalt.api.transfer.ListImports(engine));
         // Items
         register(new io.basalt.api.item.PutItem(engine));
         register(new io.basalt.api.item.GetItem(engine));

@@ -188,11 +188,19 @@ public final class Engine implements AutoCloseable {
         return backups;
     }
 
-    private final io.basalt.engine.transfer.Exports exports = new io.basalt.engine.transfer.Exports();
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports =
+            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND, "Export not found: ");
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports =
+            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ");
 
     /** The exports made by this instance (DescribeExport, ListExports). */
-    public io.basalt.engine.transfer.Exports exports() {
+    public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports() {
         return exports;
+    }
+
+    /** The imports made by this instance (DescribeImport, ListImports). */
+    public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports() {
+        return imports;
     }
 
     /** Continuous backups (point-in-time recovery): settings, history, restores. */

@@ -31,6 +31,7 @@ public enum ErrorType {
     INVALID_EXPORT_TIME("com.amazonaws.dynamodb.v20120810#InvalidExportTimeException", 400, "message"),
     EXPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ExportNotFoundException", 400, "message"),
     EXPORT_CONFLICT("com.amazonaws.dynamodb.v20120810#ExportConflictException", 400, "message"),
+    IMPORT_NOT_FOUND("com.amazonaws.dynamodb.v20120810#ImportNotFoundException", 400, "message"),
     TABLE_IN_USE("com.amazonaws.dynamodb.v20120810#TableInUseException", 400, "message"),
     EXPIRED_ITERATOR("com.amazonaws.dynamodb.v20120810#ExpiredIteratorException", 400, "message"),
     TRIMMED_DATA_ACCESS("com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400, "message"),

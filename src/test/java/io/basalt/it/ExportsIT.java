@@ -208,4 +208,76 @@ class ExportsIT {
         assertNull(page2.nextToken());
         assertEquals(ExportStatus.COMPLETED, page2.exportSummaries().get(0).exportStatus());
     }
+
+    @Test
+    @Covers(operation = "ImportTable", parameters = {"S3BucketSource", "InputFormat", "InputCompressionType", "TableCreationParameters"})
+    @Covers(operation = "DescribeImport", parameters = {"ImportArn"})
+    void anExportImportsBackIdenticallyWithItsIndexes() throws Exception {
+        createFullTable(ddb, "ex_round", 40);
+        enable("ex_round");
+        ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_round").s3Bucket("round")).exportDescription();
+        String id = d.exportArn().substring(d.exportArn().lastIndexOf('/') + 1);
+        var started = ddb.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("round").s3KeyPrefix("AWSDynamoDB/" + id + "/data/"))
+                .inputFormat("DYNAMODB_JSON").inputCompressionType("GZIP")
+                .tableCreationParameters(t -> t.tableName("ex_round_in").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("N"),
+                                a -> a.attributeName("g").attributeType("S"))
+                        .keySchema(k -> k.attributeName("pk").keyType("HASH"), k -> k.attributeName("sk").keyType("RANGE"))
+                        .globalSecondaryIndexes(g -> g.indexName("byg").keySchema(k -> k.attributeName("g").keyType("HASH"),
+                                k -> k.attributeName("sk").keyType("RANGE")).projection(p -> p.projectionType("KEYS_ONLY")))))
+                .importTableDescription();
+        assertEquals("IN_PROGRESS", started.importStatusAsString());
+        var done = ddb.describeImport(b -> b.importArn(started.importArn())).importTableDescription();
+        assertEquals("COMPLETED", done.importStatusAsString());
+        assertEquals(40L, done.importedItemCount());
+        assertEquals(40L, done.processedItemCount());
+        assertEquals(0L, done.errorCount());
+        assertEquals(scanAll(ddb, "ex_round"), scanAll(ddb, "ex_round_in"));
+        assertEquals(ddb.scan(b -> b.tableName("ex_round").indexName("byg")).count(),
+                ddb.scan(b -> b.tableName("ex_round_in").indexName("byg")).count());
+        assertEquals(ARN + "ex_round_in", done.tableArn());
+    }
+
+    @Test
+    @Covers(operation = "ImportTable", parameters = {"InputFormat", "InputFormatOptions", "InputCompressionType"})
+    @Covers(operation = "ListImports", parameters = {"TableArn", "PageSize"})
+    void aCsvImportCountsTheBadLinesAndImportsTheRest() throws Exception {
+        Path dir = Files.createDirectories(root.resolve("csvbucket").resolve("in"));
+        Files.writeString(dir.resolve("part1.csv"), String.join("\n",
+                "id;score;note",
+                "a;1;first",
+                "b;2;\"semi;colon\"",
+                ";3;no key",
+                "c;x;not a number",
+                "d;4;",
+                "e;5;too;many") + "\n");
+        var started = ddb.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("csvbucket").s3KeyPrefix("in/"))
+                .inputFormat("CSV").inputFormatOptions(o -> o.csv(c -> c.delimiter(";")))
+                .tableCreationParameters(t -> t.tableName("ex_csv").billingMode("PAY_PER_REQUEST")
+                        .attributeDefinitions(a -> a.attributeName("id").attributeType("S"), a -> a.attributeName("score").attributeType("N"))
+                        .keySchema(k -> k.attributeName("id").keyType("HASH"))
+                        .globalSecondaryIndexes(g -> g.indexName("byscore").keySchema(k -> k.attributeName("score").keyType("HASH"))
+                                .projection(p -> p.projectionType("ALL"))))).importTableDescription();
+        var done = ddb.describeImport(b -> b.importArn(started.importArn())).importTableDescription();
+        assertEquals(6L, done.processedItemCount());
+        assertEquals(3L, done.importedItemCount());
+        assertEquals(3L, done.errorCount(), "the line without its key, the bad number, the line with a field too many");
+        var items = ddb.scan(b -> b.tableName("ex_csv")).items();
+        assertEquals(3, items.size());
+        var b2 = ddb.getItem(b -> b.tableName("ex_csv").key(Map.of("id", s("b")))).item();
+        assertEquals(Map.of("id", s("b"), "score", n("2"), "note", s("semi;colon")), b2);
+        assertEquals(Map.of("id", s("d"), "score", n("4")), ddb.getItem(b -> b.tableName("ex_csv").key(Map.of("id", s("d")))).item());
+        assertEquals(1, ddb.query(b -> b.tableName("ex_csv").indexName("byscore").keyConditionExpression("score = :s")
+                .expressionAttributeValues(Map.of(":s", n("1")))).count());
+        var list = ddb.listImports(b -> b.tableArn(ARN + "ex_csv").pageSize(5)).importSummaryList();
+        assertEquals(List.of(started.importArn()), list.stream().map(x -> x.importArn()).toList());
+        fails(software.amazon.awssdk.services.dynamodb.model.ResourceInUseException.class, "ResourceInUseException",
+                "Table already exists: ex_csv", () -> ddb.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("csvbucket"))
+                        .inputFormat("CSV").tableCreationParameters(t -> t.tableName("ex_csv")
+                                .attributeDefinitions(a -> a.attributeName("id").attributeType("S"))
+                                .keySchema(k -> k.attributeName("id").keyType("HASH")).billingMode("PAY_PER_REQUEST"))));
+        String missing = ARN + "ex_csv/import/01234567890123-abcdef01";
+        fails(software.amazon.awssdk.services.dynamodb.model.ImportNotFoundException.class, "ImportNotFoundException",
+                "Import not found: " + missing, () -> ddb.describeImport(b -> b.importArn(missing)));
+    }
 }

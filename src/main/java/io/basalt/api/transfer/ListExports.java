@@ -11,7 +11,6 @@ import io.basalt.wire.Member;
 import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
 import java.io.IOException;
-import java.util.List;
 
 /** ListExports: the account's exports (of one table with TableArn), oldest first, MaxResults (1-25) a page. */
 public final class ListExports implements Operation<ListExports.Request> {
@@ -40,19 +39,13 @@ public final class ListExports implements Operation<ListExports.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().minLength(r.tableArn(), "tableArn", 1).maxLength(r.tableArn(), "tableArn", 1024)
                 .min(r.maxResults(), "maxResults", 1).max(r.maxResults(), "maxResults", 25).check();
-        List<ExportRecord> all = engine.exports().list(ctx.accountId(), r.tableArn());
-        int from = 0;
-        if (r.nextToken() != null) {
-            while (from < all.size() && !all.get(from).arn().equals(r.nextToken())) from++;
-            from++;
-        }
-        int limit = r.maxResults() == null ? 25 : r.maxResults().intValue();
-        int to = Math.min(all.size(), from + limit);
+        var page = engine.exports().page(ctx.accountId(), r.tableArn(), r.nextToken(),
+                r.maxResults() == null ? 25 : r.maxResults().intValue());
         out.writeStartObject();
         out.writeArrayFieldStart("ExportSummaries");
-        for (int i = from; i < to; i++) ExportJson.summary(out, all.get(i));
+        for (ExportRecord e : page.items()) ExportJson.summary(out, e);
         out.writeEndArray();
-        if (to < all.size()) out.writeStringField("NextToken", all.get(to - 1).arn());
+        if (page.nextToken() != null) out.writeStringField("NextToken", page.nextToken());
         out.writeEndObject();
     }
 }

@@ -12,7 +12,7 @@ public record ExportRecord(String arn, String id, String account, String tableAr
                            String bucket, String bucketOwner, String prefix, String sseAlgorithm, String format,
                            String type, String status, long startMillis, long endMillis, long exportMillis,
                            String manifestKey, long itemCount, long billedSizeBytes, String failureCode,
-                           String failureMessage) {
+                           String failureMessage) implements Transfer {
     public static final String IN_PROGRESS = "IN_PROGRESS";
     public static final String COMPLETED = "COMPLETED";
     public static final String FAILED = "FAILED";
