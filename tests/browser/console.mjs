@@ -1,5 +1,6 @@
 // The web console (/console/) in headless Chromium against a running Basalt: create a table with a
-// GSI, add and edit an item, Query the index, run a PartiQL statement; screenshots of each screen go
+// GSI, add and edit an item, Query the index, run a PartiQL statement, watch its capacity and
+// partitions, tail its stream; screenshots of each screen go
 // to target/console-screenshots/, or to docs/console/ (for docs/console.md) with
 // BASALT_SCREENSHOTS=docs — a test run never rewrites a tracked file unless asked to.
 // usage: node tests/browser/console.mjs http://127.0.0.1:PORT     (exit 0 when every check passes)
@@ -98,6 +99,35 @@ try {
   check((await tab.locator("#partiql-results td").allInnerTexts()).includes("1350"), "the PartiQL SELECT returns the item");
   check((await tab.locator("#history li").allInnerTexts()).some(s => s.includes(table)), "the statement is in the history");
   await tab.screenshot({ path: join(shots, "partiql.png") });
+
+  // Capacity: charts of the table and its GSI, the partition heat map, top keys
+  await tab.locator("nav a[data-screen=capacity]").click();
+  await tab.goto(`${endpoint}/console/#/capacity/${table}`);
+  await tab.locator(".scope[data-scope=table] figcaption").first().waitFor();
+  await tab.locator(".heat-cell").first().waitFor();
+  await tab.waitForTimeout(4500); // two more polls: rates need two readings
+  const captions = await tab.locator(".scope figcaption").allInnerTexts();
+  check(captions.some(c => /^Reads \(RCU\/s\)/.test(c)) && captions.some(c => /^Writes \(WCU\/s\)/.test(c)),
+    `capacity charts for the table: ${captions.slice(0, 3).join(" | ")}`);
+  check(await tab.locator(".scope[data-scope=byScore]").count() === 1, "the GSI has its own charts");
+  check((await tab.locator(".heat-row").count()) >= 2, "a heat map row for the table and for the GSI");
+  check(/Contributor Insights is off/.test(await tab.locator("#top-keys").innerText()), "top keys say how to turn Contributor Insights on");
+  await tab.screenshot({ path: join(shots, "capacity.png") });
+
+  // Stream: enable one through the API, then the tail shows a write as it happens
+  await tab.evaluate(async name => {
+    const api = await import("./api.js");
+    await api.call("UpdateTable", { TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" } });
+  }, table);
+  await tab.goto(`${endpoint}/console/#/stream/${table}`);
+  await tab.locator("#stream-status", { hasText: "tailing" }).waitFor();
+  await tab.evaluate(async name => {
+    const api = await import("./api.js");
+    await api.call("PutItem", { TableName: name, Item: { player: { S: "bea" }, game: { S: "go" }, score: { N: "7" } } });
+  }, table);
+  await tab.locator("#stream-records tr", { hasText: "INSERT" }).waitFor({ timeout: 15000 });
+  check(/"bea"/.test(await tab.locator("#stream-records tr").first().innerText()), "the stream tail shows the new item's record");
+  await tab.screenshot({ path: join(shots, "stream.png") });
 
   // Tables again, for the picture with the item counted
   await tab.locator("nav a[data-screen=tables]").click();

@@ -26,14 +26,14 @@ export class ApiError extends Error {
 }
 
 /**
- * Calls an operation; resolves with the response body, rejects with an ApiError. Every call is
- * announced as an "api" event on window (operation, consumed capacity, time, error) for the capacity
- * bar.
+ * Calls an operation (of DynamoDB, or of another service on the same endpoint: DynamoDB Streams,
+ * Basalt's own); resolves with the response body, rejects with an ApiError. Every call is announced
+ * as an "api" event on window (operation, consumed capacity, time, error) for the capacity bar.
  */
-export async function call(operation, params = {}) {
+export async function call(operation, params = {}, service = "DynamoDB_20120810") {
   const body = JSON.stringify(METERED.has(operation) ? { ReturnConsumedCapacity: "TOTAL", ...params } : params);
   const c = credentials();
-  const headers = { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": `DynamoDB_20120810.${operation}` };
+  const headers = { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": `${service}.${operation}` };
   const signed = await sign({ host: location.host, headers, body, region: c.region || "us-east-1",
     accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey });
   const started = performance.now();

@@ -4,18 +4,26 @@ import { credentials, saveCredentials, describeCapacity } from "./api.js";
 import { tablesScreen } from "./tables.js";
 import { itemsScreen } from "./items.js";
 import { partiqlScreen } from "./partiql.js";
+import { capacityScreen } from "./capacity.js";
+import { streamScreen } from "./stream.js";
 
 const main = document.getElementById("main");
 const log = document.getElementById("requests");
 
-const screens = { tables: tablesScreen, items: itemsScreen, partiql: partiqlScreen, settings: settingsScreen };
+const screens = { tables: tablesScreen, items: itemsScreen, partiql: partiqlScreen, capacity: capacityScreen,
+  stream: streamScreen, settings: settingsScreen };
+let leave = null; // what the current screen stops when the user leaves it (its polling)
 
 function route() {
+  if (leave) leave();
+  leave = null;
   const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
   const screen = screens[name] ? name : "tables";
   for (const a of document.querySelectorAll("nav a")) a.classList.toggle("active", a.dataset.screen === screen);
   mount(main, h("p", { class: "muted" }, "Loading…"));
-  Promise.resolve(screens[screen](main, rest.map(decodeURIComponent))).catch(e => mount(main, h("p", { class: "error" }, e.message)));
+  Promise.resolve(screens[screen](main, rest.map(decodeURIComponent)))
+    .then(stop => { if (typeof stop === "function") leave = stop; })
+    .catch(e => mount(main, h("p", { class: "error" }, e.message)));
 }
 
 function settingsScreen(el) {

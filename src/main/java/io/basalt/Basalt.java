@@ -64,10 +64,13 @@ public final class Basalt implements AutoCloseable {
             }
         }
         RequestDispatcher dispatcher = new RequestDispatcher(
-                new OperationRegistry(engine, io.basalt.server.auth.Authorizer::resourcePolicyFault), metrics)
+                new OperationRegistry(engine, io.basalt.server.auth.ResourcePolicyGrammar.INSTANCE), metrics)
                 .authenticator(authenticator).accessLog(accessLog);
         // policies are evaluated only where signatures are verified (--auth verify)
-        if (credentials != null) dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock()));
+        dispatcher.namespaces(config.namespaces());
+        if (credentials != null) {
+            dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces()));
+        }
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
@@ -88,6 +91,7 @@ public final class Basalt implements AutoCloseable {
                 : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
         for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
+        if (storage instanceof RocksStorage rocks) services.add(control(rocks, config.dataDir()));
         java.util.List<io.basalt.server.Service> started = new java.util.ArrayList<>();
         try {
             for (io.basalt.server.Service s : services) {
@@ -139,6 +143,24 @@ public final class Basalt implements AutoCloseable {
         } catch (java.net.UnknownHostException e) {
             return false;
         }
+    }
+
+    /**
+     * The control socket of a store on disk: {@code backup DIR} writes a whole-store backup of the
+     * open store (what {@code basalt backup} asks for while this server holds the store).
+     */
+    private static io.basalt.server.control.ControlService control(RocksStorage rocks, java.nio.file.Path dataDir) {
+        return new io.basalt.server.control.ControlService(dataDir, line -> {
+            if (!line.startsWith("backup ")) return "error unknown command: " + line;
+            java.nio.file.Path to = java.nio.file.Path.of(line.substring("backup ".length()).strip());
+            if (!to.isAbsolute()) return "error the backup directory must be an absolute path";
+            try {
+                StoreBackup.Written w = StoreBackup.write(rocks::checkpoint, dataDir, to);
+                return "ok " + w.files() + " files, " + w.bytes() + " bytes";
+            } catch (java.io.IOException | RuntimeException e) {
+                return "error " + e.getMessage();
+            }
+        });
     }
 
     /** The storage engine the configuration asks for: the choice of engine belongs to the wiring. */

@@ -42,6 +42,8 @@ import java.nio.file.Path;
  * @param accessLog file the access log is appended to (JSON lines), or null for none
  * @param cassandra store on an Apache Cassandra cluster with these settings, or null for the embedded store
  *                  (docs/scale-out.md)
+ * @param namespaces tables per account and region as in the service (--region home region, default
+ *                   us-east-1), or per account whatever the region (--regions shared)
  * @param exportRoot the directory S3 buckets of ExportTableToPointInTime map to (a bucket is a subdirectory), or null
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
@@ -50,7 +52,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
-                           io.basalt.storage.cassandra.CassandraSettings cassandra, Path exportRoot) {
+                           io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces,
+                           Path exportRoot) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -136,6 +139,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private Path accessLog;
         private io.basalt.storage.cassandra.CassandraSettings cassandra;
         private Path exportRoot;
+        private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
 
         public Builder() {}
 
@@ -155,6 +159,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             accessLog = c.accessLog;
             cassandra = c.cassandra;
             exportRoot = c.exportRoot;
+            namespaces = c.namespaces;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -185,12 +190,13 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder accessLog(Path v) { accessLog = v; return this; }
         public Builder cassandra(io.basalt.storage.cassandra.CassandraSettings v) { cassandra = v; return this; }
         public Builder exportRoot(Path v) { exportRoot = v; return this; }
+        public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, exportRoot);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot);
         }
     }
 }

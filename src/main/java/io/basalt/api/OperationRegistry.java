@@ -8,20 +8,20 @@ import java.util.Map;
 public final class OperationRegistry {
     private final Map<String, Operation<?>> operations = new HashMap<>();
     private final Map<String, Operation<?>> streamOperations = new HashMap<>();
+    private final Map<String, Operation<?>> extensions = new HashMap<>();
     private final Engine engine;
 
     public OperationRegistry(Engine engine) {
-        this(engine, OperationRegistry::jsonObjectOnly);
+        this(engine, PolicyGrammar.JSON_OBJECT_ONLY);
     }
 
     /**
-     * @param resourcePolicyCheck checks a PutResourcePolicy document: null when valid, else what is
-     *                            wrong (the policy grammar lives with authorization, above this layer)
+     * @param policies the resource-policy grammar (it lives with authorization, above this layer)
      */
-    public OperationRegistry(Engine engine, java.util.function.Function<String, String> resourcePolicyCheck) {
+    public OperationRegistry(Engine engine, PolicyGrammar policies) {
         this.engine = engine;
         // Control plane
-        register(new io.basalt.api.table.CreateTable(engine, resourcePolicyCheck));
+        register(new io.basalt.api.table.CreateTable(engine, policies));
         register(new io.basalt.api.table.DescribeTable(engine));
         register(new io.basalt.api.table.ListTables(engine));
         register(new io.basalt.api.table.DeleteTable(engine));
@@ -29,7 +29,7 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.TagResource(engine));
         register(new io.basalt.api.table.UntagResource(engine));
         register(new io.basalt.api.table.ListTagsOfResource(engine));
-        register(new io.basalt.api.table.PutResourcePolicy(engine, resourcePolicyCheck));
+        register(new io.basalt.api.table.PutResourcePolicy(engine, policies));
         register(new io.basalt.api.table.GetResourcePolicy(engine));
         register(new io.basalt.api.table.DeleteResourcePolicy(engine));
         register(new io.basalt.api.table.UpdateTimeToLive(engine));
@@ -77,19 +77,17 @@ public final class OperationRegistry {
         registerStream(new io.basalt.api.streams.DescribeStream(engine));
         registerStream(new io.basalt.api.streams.GetShardIterator(engine));
         registerStream(new io.basalt.api.streams.GetRecords(engine));
+        // Basalt's own operations for the console (Basalt_20261125), on the same endpoint
+        Operation<?> activity = new io.basalt.api.activity.DescribeTableActivity(engine);
+        extensions.put(activity.name(), activity);
+    }
+
+    /** A Basalt extension operation (Basalt_20261125.*) for a name, or null when unknown. */
+    public Operation<?> findExtension(String name) {
+        return extensions.get(name);
     }
 
     /** The least a policy document must be without the policy grammar: one JSON object. */
-    private static String jsonObjectOnly(String policy) {
-        try (com.fasterxml.jackson.core.JsonParser p = io.basalt.wire.Json.FACTORY.createParser(policy)) {
-            if (p.nextToken() != com.fasterxml.jackson.core.JsonToken.START_OBJECT) return "a policy is a JSON object";
-            p.skipChildren();
-            return p.nextToken() == null ? null : "more than one JSON value";
-        } catch (java.io.IOException e) {
-            return "not valid JSON";
-        }
-    }
-
     private void register(Operation<?> op) {
         operations.put(op.name(), op);
     }

@@ -10,16 +10,33 @@ import io.basalt.model.Arns;
  * @param accessKeyId the access key from the credential scope
  * @param accountId the caller's account (the key's account when signatures are verified, else
  *                  {@link #ACCOUNT_ID}); goes into ARNs
+ * @param namespaces how accounts and regions map to the catalog's namespaces (the instance's choice)
  */
-public record RequestContext(String requestId, String region, String accessKeyId, String accountId) {
+public record RequestContext(String requestId, String region, String accessKeyId, String accountId,
+                             io.basalt.model.Namespaces namespaces) {
     /** The account of every request when signatures are not verified (model.Arns). */
     public static final String ACCOUNT_ID = Arns.ACCOUNT_ID;
 
     public RequestContext(String requestId, String region, String accessKeyId) {
-        this(requestId, region, accessKeyId, ACCOUNT_ID);
+        this(requestId, region, accessKeyId, ACCOUNT_ID, io.basalt.model.Namespaces.SEPARATE);
+    }
+
+    /** The caller's tables: its account in the request's region. */
+    public String namespace() {
+        return namespaces.of(accountId, region);
+    }
+
+    /** The tables of {@code account} in {@code region} (an ARN's account and region). */
+    public String namespace(String account, String region) {
+        return namespaces.of(account, region);
     }
 
     public String tableArn(String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + accountId + ":table/" + tableName;
+        return tableArn(accountId, tableName);
+    }
+
+    /** The ARN of a table of {@code account} (another account's, when a resource policy lets the caller in). */
+    public String tableArn(String account, String tableName) {
+        return "arn:aws:dynamodb:" + region + ":" + account + ":table/" + tableName;
     }
 }

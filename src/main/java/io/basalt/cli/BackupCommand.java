@@ -1,33 +1,29 @@
 package io.basalt.cli;
 
+import io.basalt.StoreBackup;
 import io.basalt.storage.rocksdb.RocksStorage;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Offline whole-store backups: {@code basalt backup --data-dir D --to DIR} (a RocksDB checkpoint of
- * the stopped store plus its on-demand backups, with a SHA-256 manifest), {@code basalt backup
- * verify DIR}, and {@code basalt restore --from DIR --data-dir D [--force]}.
+ * Whole-store backups: {@code basalt backup --data-dir D --to DIR} (a RocksDB checkpoint of the store
+ * plus its on-demand backups, with a SHA-256 manifest: {@link StoreBackup}; written here from a
+ * stopped store, or by the server that holds the store, asked through its control socket),
+ * {@code basalt backup verify DIR}, and {@code basalt restore --from DIR --data-dir D [--force]}.
  *
  * <p>Layout of DIR: {@code store/} (a complete data directory) and {@code MANIFEST.sha256} (one
  * "digest  path" line per file of {@code store/}, paths relative to DIR).
  */
 final class BackupCommand {
-    static final String MANIFEST = "MANIFEST.sha256";
-    private static final String STORE = "store";
+    static final String MANIFEST = StoreBackup.MANIFEST;
+    private static final String STORE = StoreBackup.STORE;
 
     private BackupCommand() {}
 
@@ -48,21 +44,31 @@ final class BackupCommand {
                 err.println("basalt backup: " + to + " is not empty");
                 return 1;
             }
-            Path store = to.resolve(STORE);
-            Files.createDirectories(to);
+            if (Files.exists(io.basalt.server.control.ControlService.socketOf(data))) {
+                // a server holds the store: it writes the backup itself, from the open store
+                String answer;
+                try {
+                    answer = io.basalt.server.control.ControlService.request(data, "backup " + to.toAbsolutePath().normalize());
+                } catch (IOException noServer) {
+                    answer = null; // a socket left by a killed server: the store is free, back it up here
+                }
+                if (answer != null) {
+                    if (!answer.startsWith("ok ")) {
+                        err.println("basalt backup: the server running on " + data + " answered: " + answer);
+                        return 1;
+                    }
+                    out.println("basalt backup: " + answer.substring(3) + " in " + to + " (written by the running server)");
+                    return 0;
+                }
+            }
+            StoreBackup.Written w;
             try (RocksStorage s = RocksStorage.open(data, RocksStorage.Settings.withCache(8L << 20))) {
-                s.checkpoint(store);
+                w = StoreBackup.write(s::checkpoint, data, to);
             } catch (IllegalStateException e) {
-                err.println("basalt backup: cannot open the store in " + data + " (is a server running on it? stop it first): "
-                        + e.getMessage());
+                err.println("basalt backup: cannot open the store in " + data + ": " + e.getMessage());
                 return 1;
             }
-            Path backups = data.resolve(io.basalt.Basalt.BACKUPS_DIR);
-            if (Files.isDirectory(backups)) copyTree(backups, store.resolve(io.basalt.Basalt.BACKUPS_DIR));
-            List<String> lines = new ArrayList<>();
-            for (Path f : files(store)) lines.add(sha256(f) + "  " + to.relativize(f).toString().replace('\\', '/'));
-            Files.write(to.resolve(MANIFEST), lines, StandardCharsets.UTF_8);
-            out.println("basalt backup: " + lines.size() + " files, " + bytes(store) + " bytes in " + to);
+            out.println("basalt backup: " + w.files() + " files, " + w.bytes() + " bytes in " + to);
             return 0;
         } catch (IOException e) {
             err.println("basalt backup: " + e.getMessage());
@@ -88,12 +94,12 @@ final class BackupCommand {
                 if (!Files.isRegularFile(f)) {
                     err.println("missing: " + e.getKey());
                     bad++;
-                } else if (!sha256(f).equals(e.getValue())) {
+                } else if (!StoreBackup.sha256(f).equals(e.getValue())) {
                     err.println("damaged: " + e.getKey());
                     bad++;
                 }
             }
-            for (Path f : files(dir.resolve(STORE))) {
+            for (Path f : StoreBackup.files(dir.resolve(STORE))) {
                 String rel = dir.relativize(f).toString().replace('\\', '/');
                 if (!expected.containsKey(rel)) {
                     err.println("not in the manifest: " + rel);
@@ -128,7 +134,7 @@ final class BackupCommand {
                 }
                 deleteTree(data);
             }
-            copyTree(from.resolve(STORE), data);
+            StoreBackup.copyTree(from.resolve(STORE), data);
             out.println("basalt restore: " + data + " now holds the store backed up in " + from);
             return 0;
         } catch (IOException e) {
@@ -161,29 +167,6 @@ final class BackupCommand {
         }
     }
 
-    private static List<Path> files(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) return List.of();
-        try (Stream<Path> s = Files.walk(dir)) {
-            return s.filter(Files::isRegularFile).sorted().toList();
-        }
-    }
-
-    private static long bytes(Path dir) throws IOException {
-        long n = 0;
-        for (Path f : files(dir)) n += Files.size(f);
-        return n;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) Files.createDirectories(target);
-                else Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-    }
-
     private static void deleteTree(Path dir) throws IOException {
         try (Stream<Path> s = Files.walk(dir)) {
             for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
@@ -192,14 +175,4 @@ final class BackupCommand {
         }
     }
 
-    private static String sha256(Path f) throws IOException {
-        try (InputStream in = Files.newInputStream(f)) {
-            MessageDigest md = MessageDigest.getInstance("SHA-256");
-            byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) md.update(buf, 0, n);
-            return HexFormat.of().formatHex(md.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

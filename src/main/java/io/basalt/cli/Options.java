@@ -58,6 +58,8 @@ final class Options {
             new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
             new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
             new Option("access-log", "FILE", "append one JSON line per request: time, caller, operation, resources, status, latency", false),
+            new Option("regions", "separate|shared", "separate (default): tables per account and region, as in the service; shared: one set of tables for every region", false),
+            new Option("region", "R", "the home region: with separate regions, the region of the tables of a store written before regions were kept apart (default us-east-1)", false),
             new Option("inline-reads", "on|off", "network threads answer reads memory can serve, before the worker pool (default on; off for comparisons)", false),
             new Option("inline-disk-reads", "on|off", "network threads may read table files while those reads are fast (default on)", false),
             new Option("large-read-slots", "N", "large responses (pages, batch answers past 64 KB) built at once (default: 2 x processors, at least 4)", false),
@@ -177,6 +179,15 @@ final class Options {
         }
         c = b.build();
         if (v.containsKey("access-log")) c = c.toBuilder().accessLog(Path.of(v.get("access-log"))).build();
+        if (v.containsKey("regions") || v.containsKey("region")) {
+            String mode = v.getOrDefault("regions", "separate").trim().toLowerCase();
+            if (!mode.equals("separate") && !mode.equals("shared")) {
+                throw new UsageError("--regions must be separate or shared (got " + v.get("regions") + ")");
+            }
+            String home = v.getOrDefault("region", io.basalt.model.Namespaces.DEFAULT_HOME_REGION).trim();
+            if (!home.matches("[a-z]{2}(-[a-z]+)+-\\d+|local")) throw new UsageError("--region must name a region such as us-east-1 (got " + home + ")");
+            c = c.toBuilder().namespaces(new io.basalt.model.Namespaces(home, mode.equals("shared"))).build();
+        }
         if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
         if (v.containsKey("auth")) {
             io.basalt.server.auth.AuthMode m = io.basalt.server.auth.AuthMode.of(v.get("auth").trim());

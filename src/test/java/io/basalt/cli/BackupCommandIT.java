@@ -19,7 +19,12 @@ import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
-/** The offline round trip: basalt backup, backup verify (also of a damaged copy), restore, and the refusal of a non-empty target. */
+/**
+ * Whole-store backups: the offline round trip (backup, verify also of a damaged copy, restore, the
+ * refusal of a non-empty target); a backup taken from a running server under heavy writes (through
+ * its control socket) holds every write acknowledged before it began; and a store killed with
+ * kill -9 under heavy writes, backed up and restored, holds every acknowledged write.
+ */
 class BackupCommandIT {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
     private final PrintStream out = new PrintStream(new ByteArrayOutputStream());
@@ -70,5 +75,76 @@ class BackupCommandIT {
         } finally {
             ServerTestBase.deleteTree(root);
         }
+    }
+
+    @Test
+    void aRunningServerUnderHeavyWritesIsBackedUpAndAStoreKilledMidWriteRestoresCompletely() throws Exception {
+        Path root = Files.createTempDirectory("basalt-online");
+        Path data = root.resolve("data"), online = root.resolve("online"), crashed = root.resolve("crashed");
+        java.util.Set<String> acked = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.List<Thread> writers = new java.util.ArrayList<>();
+        try (io.basalt.it.ServerProcess server = io.basalt.it.ServerProcess.start(data, "--log-level", "warn")) {
+            try (DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
+                c.createTable(b -> b.tableName("busy").billingMode(BillingMode.PAY_PER_REQUEST)
+                        .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH)));
+            }
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                Thread w = new Thread(() -> {
+                    try (DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
+                        for (int i = 0; !stop.get(); i++) {
+                            String id = thread + "-" + i;
+                            c.putItem(b -> b.tableName("busy").item(Map.of("pk", AttributeValue.fromS(id), "v", AttributeValue.fromS("x".repeat(200)))));
+                            acked.add(id);
+                        }
+                    } catch (RuntimeException killed) {
+                        // the server was killed under this writer
+                    }
+                });
+                w.start();
+                writers.add(w);
+            }
+            while (acked.size() < 2000) Thread.sleep(50);
+            java.util.Set<String> beforeBackup = java.util.Set.copyOf(acked);
+            ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+            assertEquals(0, BackupCommand.backup(List.of("--data-dir", data.toString(), "--to", online.toString()),
+                    new PrintStream(outBytes), err), errBytes.toString());
+            assertTrue(outBytes.toString().contains("written by the running server"), outBytes.toString());
+            while (acked.size() < beforeBackup.size() + 2000) Thread.sleep(50);
+            server.kill9();
+            stop.set(true);
+            for (Thread w : writers) w.join(30_000);
+            // the online backup: every write acknowledged before it began
+            assertEquals(0, BackupCommand.backup(List.of("verify", online.toString()), out, err), errBytes.toString());
+            java.util.Set<String> inOnline = restoredKeys(online, root.resolve("r1"));
+            assertTrue(inOnline.containsAll(beforeBackup), "missing from the online backup: "
+                    + beforeBackup.stream().filter(k -> !inOnline.contains(k)).limit(5).toList());
+            assertTrue(inOnline.size() < acked.size() + 4, "the backup holds writes made after it: " + inOnline.size());
+            // the killed store (its control socket is stale now): backed up offline, restored, every acknowledged write there
+            assertEquals(0, BackupCommand.backup(List.of("--data-dir", data.toString(), "--to", crashed.toString()), out, err), errBytes.toString());
+            java.util.Set<String> inCrashed = restoredKeys(crashed, root.resolve("r2"));
+            assertTrue(inCrashed.containsAll(acked), "acknowledged but lost: " + acked.stream().filter(k -> !inCrashed.contains(k)).limit(5).toList());
+        } finally {
+            stop.set(true);
+            ServerTestBase.deleteTree(root);
+        }
+    }
+
+    /** Restores a backup into {@code dir} and reads back every key of table "busy". */
+    private java.util.Set<String> restoredKeys(Path backup, Path dir) throws Exception {
+        assertEquals(0, BackupCommand.restore(List.of("--from", backup.toString(), "--data-dir", dir.toString()), out, err), errBytes.toString());
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        try (Basalt s = Basalt.start(BasaltConfig.onDiskOnFreePort(dir)); DynamoDbClient c = ServerTestBase.client(s.endpoint())) {
+            Map<String, AttributeValue> start = null;
+            do {
+                Map<String, AttributeValue> from = start;
+                var r = c.scan(b -> b.tableName("busy").exclusiveStartKey(from).consistentRead(true));
+                r.items().forEach(i -> keys.add(i.get("pk").s()));
+                start = r.hasLastEvaluatedKey() && !r.lastEvaluatedKey().isEmpty() ? r.lastEvaluatedKey() : null;
+            } while (start != null);
+        }
+        return keys;
     }
 }

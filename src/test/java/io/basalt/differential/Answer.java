@@ -13,9 +13,9 @@ import java.util.regex.Pattern;
  * region of ARNs replaced, and a success body without the fields that differ by instance and time
  * (creation times, table ids, sizes, stream labels, sequence numbers, iterators).
  */
-record Answer(int status, String type, String message, Object body) {
+public record Answer(int status, String type, String message, Object body) {
     /** What came over the wire. */
-    record Raw(int status, String body) {}
+    public record Raw(int status, String body) {}
 
     private static final Set<String> VOLATILE = Set.of(
             "CreationDateTime", "LastIncreaseDateTime", "LastDecreaseDateTime", "NumberOfDecreasesToday",

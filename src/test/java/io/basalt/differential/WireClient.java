@@ -20,13 +20,13 @@ import software.amazon.awssdk.identity.spi.AwsCredentialsIdentity;
  * neither DynamoDB Local nor a Basalt without --auth-file checks it), so that shapes no SDK would
  * send can be sent too.
  */
-final class WireClient implements AutoCloseable {
+public final class WireClient implements AutoCloseable {
     private static final AwsCredentialsIdentity KEY = AwsCredentialsIdentity.create("AKIDDIFFERENTIAL", "differential-secret");
     private final URI endpoint;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
             .version(HttpClient.Version.HTTP_1_1).build();
 
-    WireClient(URI endpoint) {
+    public WireClient(URI endpoint) {
         this.endpoint = endpoint.resolve("/");
     }
 
@@ -35,7 +35,7 @@ final class WireClient implements AutoCloseable {
     }
 
     /** Status and body; a transport failure is status 0 with the exception's text. */
-    Answer.Raw send(String target, String body) {
+    public Answer.Raw send(String target, String body) {
         SdkHttpRequest request = SdkHttpRequest.builder().method(SdkHttpMethod.POST).uri(endpoint)
                 .putHeader("X-Amz-Target", target)
                 .putHeader("Content-Type", "application/x-amz-json-1.0")

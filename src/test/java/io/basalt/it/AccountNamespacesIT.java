@@ -147,6 +147,7 @@ class AccountNamespacesIT {
 
     @Test
     @Covers(operation = "GetItem", parameters = "TableName")
+    @Covers(operation = "DescribeTable", parameters = "TableName")
     void anotherAccountsTableIsReachedByArnOnlyWhereItsResourcePolicyAllows() {
         try (DynamoDbClient alice = client("AKIAALICE", "alice-secret"); DynamoDbClient bob = client("AKIABOB", "bob-secret")) {
             Sdk.createHashTable(bob, "Shared");
@@ -156,9 +157,11 @@ class AccountNamespacesIT {
                     + " to perform: dynamodb:GetItem on resource: " + arn + " because no resource-based policy allows the dynamodb:GetItem action",
                     () -> alice.getItem(b -> b.tableName(arn).key(Sdk.item("pk", "1"))));
             bob.putResourcePolicy(b -> b.resourceArn(arn).policy("{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
-                    + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT_A + ":user/alice\"},\"Action\":\"dynamodb:GetItem\","
-                    + "\"Resource\":\"" + arn + "\"}]}"));
+                    + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT_A + ":user/alice\"},\"Action\":[\"dynamodb:GetItem\","
+                    + "\"dynamodb:DescribeTable\"],\"Resource\":\"" + arn + "\"}]}"));
             assertEquals("bob", alice.getItem(b -> b.tableName(arn).key(Sdk.item("pk", "1"))).item().get("owner").s());
+            // the description of another account's table carries the owner's account in its ARNs
+            assertEquals(arn, alice.describeTable(b -> b.tableName(arn)).table().tableArn());
             // the name alone still means alice's own account, where there is no such table
             fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found",
                     () -> alice.getItem(b -> b.tableName("Shared").key(Sdk.item("pk", "1"))));

@@ -236,7 +236,7 @@ class AuthIT {
     }
 
     @Test
-    void boto3GetsTheSameAnswers() throws Exception {
+    void boto3GetsTheSameAnswersAlsoForASkewedClock() throws Exception {
         String script = """
                 import boto3, botocore, sys
                 def client(key, secret):
@@ -251,14 +251,32 @@ class AuthIT {
                         print("accepted", key); sys.exit(1)
                     except botocore.exceptions.ClientError as e:
                         print(e.response["Error"]["Code"] + "|" + e.response["Error"]["Message"])
+                # a client clock 20 minutes behind, then 20 minutes ahead of the server's
+                import botocore.auth, datetime
+                real_now = botocore.auth.get_current_datetime
+                for minutes in (-20, 20):
+                    botocore.auth.get_current_datetime = lambda m=minutes: real_now() + datetime.timedelta(minutes=m)
+                    try:
+                        client("AKIAALICE", "alice-secret").list_tables()
+                        print("accepted skew", minutes); sys.exit(1)
+                    except botocore.exceptions.ClientError as e:
+                        print(e.response["Error"]["Code"] + "|" + e.response["Error"]["Message"])
+                botocore.auth.get_current_datetime = real_now
+                client("AKIAALICE", "alice-secret").list_tables()
                 """;
         Path py = dir.resolve("auth_check.py");
         Files.writeString(py, script);
         Process p = new ProcessBuilder("python3", py.toString(), server.endpoint().toString()).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, p.waitFor(), output);
+        List<String> lines = output.lines().toList();
         assertEquals(List.of("InvalidSignatureException|" + MISMATCH, "UnrecognizedClientException|" + UNRECOGNIZED),
-                output.lines().toList());
+                lines.subList(0, 2), output);
+        assertTrue(Pattern.matches("InvalidSignatureException\\|Signature expired: \\d{8}T\\d{6}Z is now earlier than \\d{8}T\\d{6}Z "
+                + "\\(\\d{8}T\\d{6}Z - 15 min\\.\\)", lines.get(2)), output);
+        assertTrue(Pattern.matches("InvalidSignatureException\\|Signature not yet current: \\d{8}T\\d{6}Z is still later than "
+                + "\\d{8}T\\d{6}Z \\(\\d{8}T\\d{6}Z \\+ 15 min\\.\\)", lines.get(3)), output);
+        assertEquals(4, lines.size(), output);
     }
 
     @Test

@@ -56,7 +56,9 @@ class AuthorizationIT {
                           "dynamodb:PartiQLSelect"],
                "Resource": ["arn:aws:dynamodb:*:*:table/Books", "arn:aws:dynamodb:*:*:table/Books/index/*"]},
               {"Effect": "Deny", "Action": "dynamodb:Scan", "Resource": "*",
-               "Condition": {"StringNotEquals": {"dynamodb:Select": "COUNT"}}}]}""";
+               "Condition": {"StringNotEquals": {"dynamodb:Select": "COUNT"}}},
+              {"Effect": "Deny", "Action": "dynamodb:PartiQLSelect", "Resource": "*",
+               "Condition": {"Bool": {"dynamodb:FullTableScan": "true"}}}]}""";
 
     static final String OWNER_POLICY = """
             {"Version": "2012-10-17", "Statement": {
@@ -233,6 +235,34 @@ class AuthorizationIT {
                 () -> reader.executeStatement(b -> b.statement("INSERT INTO Books VALUE {'pk': 'p1'}")));
         denied(noAllow("reader", "PartiQLUpdate", BOOKS),
                 () -> reader.executeStatement(b -> b.statement("UPDATE Books SET title = 'x' WHERE pk = 'b1'")));
+        // dynamodb:FullTableScan: a SELECT that fixes no partition is a scan, and this reader may not scan
+        assertEquals(1, reader.executeStatement(b -> b.statement("SELECT title FROM Books WHERE pk IN ['b1', 'b9']")).items().size());
+        denied("User: arn:aws:iam::" + ACCOUNT + ":user/reader is not authorized to perform: dynamodb:PartiQLSelect on resource: " + BOOKS
+                + " with an explicit deny in an identity-based policy",
+                () -> reader.executeStatement(b -> b.statement("SELECT * FROM Books WHERE title = 'Dune'")));
+    }
+
+    @Test
+    @Covers(operation = "ExecuteStatement", parameters = {"Statement", "Parameters"})
+    @Covers(operation = "BatchExecuteStatement", parameters = "Statements")
+    void partiqlStatementsCarryTheirLeadingKeys() {
+        carl.executeStatement(b -> b.statement("INSERT INTO Notes VALUE {'owner': 'carl', 'id': 'q1', 'tag': 'p'}"));
+        assertEquals(1, carl.executeStatement(b -> b.statement("SELECT * FROM Notes WHERE \"owner\" = ? AND id = 'q1'")
+                .parameters(AttributeValue.fromS("carl"))).items().size());
+        carl.executeStatement(b -> b.statement("UPDATE Notes SET tag = 'q' WHERE \"owner\" = 'carl' AND id = 'q1'"));
+        denied(noAllow("carl", "PartiQLInsert", NOTES),
+                () -> carl.executeStatement(b -> b.statement("INSERT INTO Notes VALUE {'owner': 'alice', 'id': 'q2'}")));
+        denied(noAllow("carl", "PartiQLSelect", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "SELECT * FROM Notes WHERE \"owner\" = ?").parameters(AttributeValue.fromS("alice"))));
+        denied(noAllow("carl", "PartiQLUpdate", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "UPDATE Notes SET tag = 'z' WHERE \"owner\" = 'alice' AND id = '1'")));
+        denied(noAllow("carl", "PartiQLDelete", NOTES), () -> carl.executeStatement(b -> b.statement(
+                "DELETE FROM Notes WHERE \"owner\" = 'alice' AND id = '1'")));
+        // a batch needs every statement allowed (its own statements' keys united)
+        denied(noAllow("carl", "PartiQLDelete", NOTES), () -> carl.batchExecuteStatement(b -> b.statements(
+                s -> s.statement("DELETE FROM Notes WHERE \"owner\" = 'carl' AND id = 'q1'"),
+                s -> s.statement("DELETE FROM Notes WHERE \"owner\" = 'alice' AND id = '1'"))));
+        carl.executeStatement(b -> b.statement("DELETE FROM Notes WHERE \"owner\" = 'carl' AND id = 'q1'"));
     }
 
     @Test
@@ -283,14 +313,58 @@ class AuthorizationIT {
                 + " with an explicit deny in a resource-based policy", () -> admin.deleteItem(b -> b.tableName("Shelf").key(item("pk", "w1"))));
 
         fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
-                + arn + " with the expected revision id: 1", () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("1")));
+                + "Requested update for policy with revision id 1, but the policy associated to target table Shelf has revision id "
+                + revision + ".", () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("1")));
+        fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
+                + "Requested policy update expecting none to be present for table Shelf, but a policy exists with revision id "
+                + revision + ".", () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(policy).expectedRevisionId("NO_POLICY")));
         String changed = policy.replace("dynamodb:GetItem", "dynamodb:Query");
         String second = admin.putResourcePolicy(b -> b.resourceArn(arn).policy(changed).expectedRevisionId(revision)).revisionId();
         assertNotEquals(revision, second);
         assertEquals(second, admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId(second)).revisionId());
         fails(PolicyNotFoundException.class, "PolicyNotFoundException",
-                "Resource-based policy not found for the provided ResourceArn: " + arn, () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn)));
+                "Resource-based policy not found for the provided ResourceArn: " + arn, () -> admin.getResourcePolicy(b -> b.resourceArn(arn)));
+        // deleting again is idempotent and answers with the deletion's own revision (a later time)
+        String tombstone = admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId();
+        assertTrue(Long.parseLong(tombstone) > Long.parseLong(second), tombstone);
+        assertEquals(tombstone, admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId());
         denied(noAllow("writer", "PutItem", arn), () -> writer.putItem(b -> b.tableName("Shelf").item(item("pk", "w2"))));
+    }
+
+    @Test
+    @Covers(operation = "PutResourcePolicy", parameters = {"Policy", "ConfirmRemoveSelfResourceAccess"})
+    @Covers(operation = "DeleteResourcePolicy", parameters = {"ResourceArn", "ExpectedRevisionId"})
+    void aPolicyThatLocksTheCallerOutNeedsConfirmation() {
+        String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Vault";
+        Sdk.createHashTable(admin, "Vault");
+        // a table that never had a policy: deleting answers without a revision; naming one is refused
+        assertEquals(null, admin.deleteResourcePolicy(b -> b.resourceArn(arn)).revisionId());
+        fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
+                + "Requested update for policy with revision id 123456789, but table Vault has no associated policy.",
+                () -> admin.deleteResourcePolicy(b -> b.resourceArn(arn).expectedRevisionId("123456789")));
+        String denyPut = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Deny\",\"Principal\":\"*\","
+                + "\"Action\":\"dynamodb:PutResourcePolicy\",\"Resource\":\"" + arn + "\"}]}";
+        denied("The new resource policy will not allow you to update the resource policy in the future.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut)));
+        denied("The new resource policy will not allow you to update the resource policy in the future.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut).confirmRemoveSelfResourceAccess(false)));
+        // a deny that applies to others only is no lock-out
+        String denyOthers = denyPut.replace("\"Resource\"", "\"Condition\":{\"StringNotEquals\":{\"aws:username\":\"admin\"}},\"Resource\"");
+        String revision = admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyOthers)).revisionId();
+        // the same policy written differently (spacing, member order, a one-element list) keeps its revision
+        String sameAgain = "{ \"Statement\" : [ {\"Resource\":\"" + arn + "\", \"Effect\":\"Deny\",\"Principal\":\"*\","
+                + "\"Condition\":{\"StringNotEquals\":{\"aws:username\":[\"admin\"]}},\"Action\":[\"dynamodb:PutResourcePolicy\"]}],"
+                + " \"Version\" : \"2012-10-17\" }";
+        assertEquals(revision, admin.putResourcePolicy(b -> b.resourceArn(arn).policy(sameAgain)).revisionId());
+        Sdk.validation("One or more parameter values were invalid: Invalid principal in policy document.",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut.replace("\"Deny\"", "\"Allow\"")
+                        .replace("\"*\"", "{\"AWS\":\"arn:aws:iam::999988887777:root\"}"))));
+        // confirmed, the lock-out takes effect: the caller can no longer change the policy
+        admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyPut).confirmRemoveSelfResourceAccess(true));
+        denied("User: arn:aws:iam::" + ACCOUNT + ":user/admin is not authorized to perform: dynamodb:PutResourcePolicy on resource: " + arn
+                + " with an explicit deny in a resource-based policy", () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(denyOthers)
+                        .confirmRemoveSelfResourceAccess(true)));
+        admin.deleteTable(b -> b.tableName("Vault"));
     }
 
     @Test

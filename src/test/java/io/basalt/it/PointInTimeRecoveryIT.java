@@ -159,7 +159,13 @@ class PointInTimeRecoveryIT extends ServerTestBase {
     }
 
     private static long tableId(String name) {
-        return server.engine().catalog().find("123456789012", name).definition().id();
+        return idOf(server, name);
+    }
+
+    /** The storage id of the (only) table of that name. */
+    static long idOf(Basalt b, String name) {
+        return b.engine().catalog().all().stream().filter(e -> e.definition().name().equals(name)).findFirst()
+                .orElseThrow().definition().id();
     }
 
     @Test
@@ -278,7 +284,7 @@ class PointInTimeRecoveryIT extends ServerTestBase {
                 c.restoreTableToPointInTime(b -> b.sourceTableName("pitr_disk").targetTableName("pitr_disk_r")
                         .restoreDateTime(Instant.ofEpochMilli(firstAt)));
                 assertEquals(first, state(c, "pitr_disk_r"));
-                long id = disk.engine().catalog().find("123456789012", "pitr_disk").definition().id();
+                long id = idOf(disk, "pitr_disk");
                 c.deleteTable(b -> b.tableName("pitr_disk"));
                 assertEquals(0, disk.engine().continuousBackups().historyEntries(id), "the history went with the table");
                 fails(TableNotFoundException.class, "TableNotFoundException", "Table not found: pitr_disk",

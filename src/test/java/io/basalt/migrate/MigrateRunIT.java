@@ -64,35 +64,55 @@ class MigrateRunIT {
         return (Map<String, Object>) json(reportJson).get("total");
     }
 
+    /** A relational server of the machine: JDBC URL prefix, the database to connect to for admin work, its user. */
+    record Server(String prefix, String adminDb, String user, String dropSuffix) {
+        static final Server POSTGRESQL = new Server(PG, "postgres", "postgres", " WITH (FORCE)");
+        static final Server MARIADB = new Server(MARIA, "", "root", "");
+    }
+
+    /** The Basalt a test loads into: in memory for the default size, on disk for large runs (BASALT_MIGRATE_ROWS=1000000). */
+    static Basalt target(Path dir) {
+        return Basalt.start(ROWS > 100_000 ? BasaltConfig.onDiskOnFreePort(dir.resolve("store")) : BasaltConfig.inMemoryOnFreePort());
+    }
+
     @Test
     void gamingEndToEndOnPostgresql(@TempDir Path dir) throws Exception {
+        gamingEndToEnd(dir, Server.POSTGRESQL);
+    }
+
+    @Test
+    void gamingEndToEndOnMariadb(@TempDir Path dir) throws Exception {
+        gamingEndToEnd(dir, Server.MARIADB);
+    }
+
+    private void gamingEndToEnd(Path dir, Server server) throws Exception {
         String db = "basalt_run_" + System.nanoTime();
-        try (Connection admin = connect(PG + "postgres", "postgres"); Basalt basalt = Basalt.start(BasaltConfig.inMemoryOnFreePort());
+        try (Connection admin = connect(server.prefix() + server.adminDb(), server.user()); Basalt basalt = target(dir);
              DynamoDbClient ddb = client(basalt)) {
             exec(admin, "CREATE DATABASE " + db);
             try {
-                String url = PG + db, endpoint = basalt.endpoint().toString();
-                assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", "postgres", "--rows", "" + ROWS).code());
-                Outcome run = migrate("run", "--model", MODEL, "--source", url, "--user", "postgres", "--endpoint", endpoint,
+                String url = server.prefix() + db, endpoint = basalt.endpoint().toString(), user = server.user();
+                assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", user, "--rows", "" + ROWS).code());
+                Outcome run = migrate("run", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint,
                         "--report", dir.resolve("report").toString(), "--checkpoint", dir.resolve("cp.json").toString());
                 assertEquals(0, run.code(), run.err());
                 Map<String, Object> t = total(dir.resolve("report.json"));
                 assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0), t);
                 assertTrue(Files.readString(dir.resolve("report.md")).contains("| PlayerGame | " + String.format("%,d", ROWS)));
                 assertEquals(0, Files.size(dir.resolve("report.errors.jsonl")));
-                Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", "postgres", "--endpoint", endpoint, "--all");
+                Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint, "--all");
                 assertEquals(0, verify.code(), verify.out() + verify.err());
                 assertTrue(verify.out().contains("clean"), verify.out());
-                accessPatterns(ddb, url);
+                accessPatterns(ddb, url, user);
             } finally {
-                exec(admin, "DROP DATABASE " + db + " WITH (FORCE)");
+                exec(admin, "DROP DATABASE " + db + server.dropSuffix());
             }
         }
     }
 
     /** The seven access patterns of the gaming example on the loaded table, against the source's answers. */
-    private void accessPatterns(DynamoDbClient ddb, String url) throws Exception {
-        try (Connection c = connect(url, "postgres"); Statement st = c.createStatement()) {
+    private void accessPatterns(DynamoDbClient ddb, String url, String user) throws Exception {
+        try (Connection c = connect(url, user); Statement st = c.createStatement()) {
             ResultSet rs = st.executeQuery("SELECT game_id, player_id, registration_date FROM players_games ORDER BY game_id, player_id LIMIT 1");
             rs.next();
             String game = rs.getString(1), player = rs.getString(2), date = rs.getString(3);
@@ -191,16 +211,25 @@ class MigrateRunIT {
 
     @Test
     void killedRunResumesWithoutGapsOrDuplicates(@TempDir Path dir) throws Exception {
+        killedRunResumes(dir, Server.POSTGRESQL);
+    }
+
+    @Test
+    void killedRunResumesWithoutGapsOrDuplicatesOnMariadb(@TempDir Path dir) throws Exception {
+        killedRunResumes(dir, Server.MARIADB);
+    }
+
+    private void killedRunResumes(Path dir, Server server) throws Exception {
         String db = "basalt_kill_" + System.nanoTime();
-        try (Connection admin = connect(PG + "postgres", "postgres"); Basalt basalt = Basalt.start(BasaltConfig.inMemoryOnFreePort())) {
+        try (Connection admin = connect(server.prefix() + server.adminDb(), server.user()); Basalt basalt = target(dir)) {
             exec(admin, "CREATE DATABASE " + db);
             try {
-                String url = PG + db, endpoint = basalt.endpoint().toString();
-                assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", "postgres", "--rows", "" + ROWS).code());
+                String url = server.prefix() + db, endpoint = basalt.endpoint().toString(), user = server.user();
+                assertEquals(0, migrate("generate-example", "gaming", "--source", url, "--user", user, "--rows", "" + ROWS).code());
                 Path cp = dir.resolve("cp.json");
                 List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m", "-cp",
                         System.getProperty("java.class.path"), "io.basalt.cli.Main", "migrate", "run", "--model", MODEL, "--source", url,
-                        "--user", "postgres", "--endpoint", endpoint, "--checkpoint", cp.toString(), "--report", dir.resolve("r1").toString(),
+                        "--user", user, "--endpoint", endpoint, "--checkpoint", cp.toString(), "--report", dir.resolve("r1").toString(),
                         "--rate-limit", "" + Math.max(200, ROWS / 10)));
                 ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("child.log").toFile());
                 pb.environment().putAll(ENV);
@@ -216,16 +245,16 @@ class MigrateRunIT {
                 child.destroyForcibly().waitFor();
                 committed = committedRows(cp);
                 assertTrue(committed > 0 && committed < ROWS, "committed " + committed);
-                Outcome resumed = migrate("run", "--model", MODEL, "--source", url, "--user", "postgres", "--endpoint", endpoint,
+                Outcome resumed = migrate("run", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint,
                         "--checkpoint", cp.toString(), "--report", dir.resolve("r2").toString());
                 assertEquals(0, resumed.code(), resumed.err());
                 assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0), total(dir.resolve("r2.json")));
                 long again = ((Number) json(dir.resolve("r2.json")).get("recordsThisRun")).longValue();
                 assertEquals(ROWS - committed, again, "the resumed run reads exactly the rows not committed");
-                Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", "postgres", "--endpoint", endpoint, "--all");
+                Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint, "--all");
                 assertEquals(0, verify.code(), verify.out());
             } finally {
-                exec(admin, "DROP DATABASE " + db + " WITH (FORCE)");
+                exec(admin, "DROP DATABASE " + db + server.dropSuffix());
             }
         }
     }

@@ -29,9 +29,9 @@ record BackupArnRequest(String backupArn) {
         return c;
     }
 
-    /** The account a backup ARN names (arn:aws:dynamodb:REGION:ACCOUNT:table/...), or null when it names none. */
-    static String account(String arn) {
+    /** The namespace (account and region) a backup ARN names (arn:aws:dynamodb:REGION:ACCOUNT:table/...), or null when it names none. */
+    static String namespace(io.basalt.api.RequestContext ctx, String arn) {
         String[] parts = arn.split(":", 6);
-        return parts.length == 6 && !parts[4].isEmpty() ? parts[4] : null;
+        return parts.length == 6 && !parts[4].isEmpty() ? ctx.namespace(parts[4], parts[3]) : null;
     }
 }

@@ -12,9 +12,9 @@ import java.io.IOException;
 final class BackupJson {
     private BackupJson() {}
 
-    /** The ARN of a table in an account, in the caller's region. */
-    static String tableArn(RequestContext ctx, String account, String name) {
-        return "arn:aws:dynamodb:" + ctx.region() + ":" + account + ":table/" + name;
+    /** The ARN of a table of a namespace (model.Namespaces), in the caller's region. */
+    static String tableArn(RequestContext ctx, String namespace, String name) {
+        return "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(namespace) + ":table/" + name;
     }
 
     static void details(JsonGenerator g, BackupRecord b, String status) throws IOException {

@@ -17,7 +17,7 @@ public final class ContinuousBackupsJson {
     /** The table a name or ARN names, or TableNotFoundException as these operations word it. */
     public static TableCatalog.Entry table(Engine engine, RequestContext ctx, String nameOrArn) {
         String name = TableNames.fromNameOrArn(nameOrArn);
-        TableCatalog.Entry e = engine.catalog().find(TableNames.account(ctx, nameOrArn), name);
+        TableCatalog.Entry e = engine.catalog().find(TableNames.namespace(ctx, nameOrArn), name);
         if (e == null) throw new DynamoException(ErrorType.TABLE_NOT_FOUND, "Table not found: " + name);
         return e;
     }

@@ -42,7 +42,7 @@ public final class CreateBackup implements Operation<CreateBackup.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
                 .notNull(r.backupName(), "backupName").tableName(r.backupName(), "backupName").check();
-        String account = TableNames.account(ctx, r.tableName());
+        String account = TableNames.namespace(ctx, r.tableName());
         String table = TableNames.fromNameOrArn(r.tableName());
         BackupRecord b = engine.backups().create(account, table, BackupJson.tableArn(ctx, account, table), r.backupName());
         out.writeStartObject();

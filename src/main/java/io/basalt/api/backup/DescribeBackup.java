@@ -33,9 +33,9 @@ public final class DescribeBackup implements Operation<BackupArnRequest> {
         out.writeEndObject();
     }
 
-    /** The backup an ARN names, in the account the ARN names (else the caller's). */
+    /** The backup an ARN names, in the account and region the ARN names. */
     static BackupRecord find(Engine engine, RequestContext ctx, String arn) {
-        String account = BackupArnRequest.account(arn);
+        String account = BackupArnRequest.namespace(ctx, arn);
         if (account == null) throw Backups.notFound(arn);
         return engine.backups().require(account, arn);
     }

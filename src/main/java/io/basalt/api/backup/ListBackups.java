@@ -53,7 +53,7 @@ public final class ListBackups implements Operation<ListBackups.Request> {
                 .enumValue(r.backupType(), "backupType", "[USER, SYSTEM, AWS_BACKUP, ALL]");
         BackupArnRequest.arn(c, r.exclusiveStartBackupArn(), "exclusiveStartBackupArn").check();
         String type = r.backupType() == null ? BackupRecord.USER : r.backupType();
-        String account = r.tableName() == null ? ctx.accountId() : TableNames.account(ctx, r.tableName());
+        String account = r.tableName() == null ? ctx.namespace() : TableNames.namespace(ctx, r.tableName());
         String table = r.tableName() == null ? null : TableNames.fromNameOrArn(r.tableName());
         List<BackupRecord> matching = new ArrayList<>();
         for (BackupRecord b : engine.backups().list(account)) {

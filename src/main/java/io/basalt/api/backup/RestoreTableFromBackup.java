@@ -59,7 +59,7 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         double now = engine.clock().millis() / 1000.0;
         TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), backup.table(), r.overrides(),
                 new TableDefinition.RestoreSummary(backup.arn(), backup.tableArn(), now));
-        TableCatalog.Entry entry = engine.backups().restore(ctx.accountId(), backup, target);
+        TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), backup, target);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());

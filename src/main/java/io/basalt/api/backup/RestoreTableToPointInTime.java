@@ -84,7 +84,7 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
         String sourceArn = BackupJson.tableArn(ctx, from.account(), from.definition().name());
         TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), from.definition(), r.overrides(),
                 new TableDefinition.RestoreSummary(null, sourceArn, at / 1000.0));
-        TableCatalog.Entry entry = engine.backups().restore(ctx.accountId(), target, sourceArn,
+        TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), target, sourceArn,
                 loader -> {
                     pitr.itemsAt(from, at, loader::add);
                     loader.flush();

@@ -70,7 +70,7 @@ final class SelectRunner {
         }
         KeyShape keys = target.keys();
         List<Condition> conjuncts = StatementKeys.conjuncts(s.where());
-        List<List<AttributeValue>> hashValues = hashValues(conjuncts, keys);
+        List<List<AttributeValue>> hashValues = io.basalt.expression.partiql.WherePartitions.of(s.where(), keys);
         SelectList projection = s.projection() == null ? null : SelectList.of(s.projection());
         checkOrderBy(s, keys, hashValues);
         if (hashValues == null) {
@@ -112,45 +112,6 @@ final class SelectRunner {
                 return s.descending() ? -c : c;
             });
         }
-    }
-
-    /**
-     * The partition key values the WHERE clause fixes (one list of values per partition), or null
-     * when it fixes none (a Scan). Values of another type than the key's match no item.
-     */
-    private static List<List<AttributeValue>> hashValues(List<Condition> conjuncts, KeyShape keys) {
-        List<AttributeValue> fixed = new ArrayList<>();
-        for (KeyShape.Part p : keys.hashParts()) {
-            AttributeValue v = null;
-            for (Condition c : conjuncts) {
-                v = StatementKeys.compared(c, p.name(), "=");
-                if (v != null) break;
-            }
-            if (v == null) break;
-            fixed.add(v);
-        }
-        List<List<AttributeValue>> out = new ArrayList<>();
-        if (fixed.size() == keys.hashParts().size()) {
-            if (typesMatch(fixed, keys)) out.add(fixed);
-            return out;
-        }
-        if (keys.hashParts().size() != 1) return null;
-        for (Condition c : conjuncts) {
-            if (c instanceof Condition.In in && StatementKeys.names(in.value(), keys.hashName())
-                    && in.candidates().stream().allMatch(o -> o instanceof Operand.Literal)) {
-                for (Operand o : in.candidates()) {
-                    AttributeValue v = ((Operand.Literal) o).value();
-                    if (v.type() == keys.hashType() && out.stream().noneMatch(x -> x.get(0).equals(v))) out.add(List.of(v));
-                }
-                return out;
-            }
-        }
-        return null;
-    }
-
-    private static boolean typesMatch(List<AttributeValue> values, KeyShape keys) {
-        for (int i = 0; i < values.size(); i++) if (values.get(i).type() != keys.hashParts().get(i).type()) return false;
-        return true;
     }
 
     private record Sort(String op, List<AttributeValue> values) {}

@@ -3,6 +3,7 @@ package io.basalt.api.partiql;
 import io.basalt.expression.Condition;
 import io.basalt.expression.Operand;
 import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.WherePartitions;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.KeyShape;
 import java.util.ArrayList;
@@ -26,14 +27,11 @@ final class StatementKeys {
 
     /** The literal a conjunct compares a top-level attribute with, by {@code op} (either side), else null. */
     static AttributeValue compared(Condition c, String attr, String op) {
-        if (!(c instanceof Condition.Compare cmp) || !cmp.op().equals(op)) return null;
-        if (names(cmp.left(), attr) && cmp.right() instanceof Operand.Literal l) return l.value();
-        if (names(cmp.right(), attr) && cmp.left() instanceof Operand.Literal l) return l.value();
-        return null;
+        return WherePartitions.compared(c, attr, op);
     }
 
     static boolean names(Operand o, String attr) {
-        return o instanceof Operand.PathOperand p && p.path().elements().size() == 1 && p.path().topName().equals(attr);
+        return WherePartitions.names(o, attr);
     }
 
     /**

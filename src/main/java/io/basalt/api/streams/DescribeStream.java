@@ -55,7 +55,7 @@ public final class DescribeStream implements Operation<DescribeStream.Request> {
                 .enumValue(r.filterType(), "shardFilter.type", "[CHILD_SHARDS]")
                 .notNull(r.filterShardId() != null && r.filterType() == null ? null : "", "shardFilter.type")
                 .minLength(r.filterShardId(), "shardFilter.shardId", 28).maxLength(r.filterShardId(), "shardFilter.shardId", 65).check();
-        StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, ctx, r.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
         if (stream.current()) engine.streams().rollOverIfDue(t);

@@ -50,7 +50,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         new Constraints().notNull(r.shardIterator(), "shardIterator").minLength(r.shardIterator(), "shardIterator", 1)
                 .maxLength(r.shardIterator(), "shardIterator", 2048).min(r.limit(), "limit", 1).max(r.limit(), "limit", 1000).check();
         ShardIterators.Position pos = ShardIterators.decode(r.shardIterator(), engine.clock().millis());
-        StreamArns.Resolved stream = StreamArns.resolveStream(engine, pos.streamArn());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, ctx, pos.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
         int limit = r.limit() == null ? 1000 : r.limit().intValue();

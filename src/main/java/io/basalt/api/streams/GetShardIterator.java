@@ -43,7 +43,7 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
         new Constraints().notNull(r.streamArn(), "streamArn").notNull(r.shardId(), "shardId")
                 .notNull(r.shardIteratorType(), "shardIteratorType")
                 .enumValue(r.shardIteratorType(), "shardIteratorType", "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]").check();
-        StreamArns.Resolved stream = StreamArns.resolveStream(engine, r.streamArn());
+        StreamArns.Resolved stream = StreamArns.resolveStream(engine, ctx, r.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
         StreamRecorder.StreamShard shard = StreamArns.findShard(engine, stream, r.shardId());

@@ -43,9 +43,9 @@ public final class ListStreams implements Operation<ListStreams.Request> {
         new Constraints().tableName(r.tableName(), "tableName").min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
         List<TableDefinition> streams = new ArrayList<>();
         List<String> labels = new ArrayList<>();
-        for (String name : engine.catalog().names(ctx.accountId())) {
+        for (String name : engine.catalog().names(ctx.namespace())) {
             if (r.tableName() != null && !r.tableName().equals(name)) continue;
-            TableCatalog.Entry e = engine.catalog().find(ctx.accountId(), name);
+            TableCatalog.Entry e = engine.catalog().find(ctx.namespace(), name);
             if (e == null || e.definition().stream().label() == null) continue;
             for (String label : e.definition().stream().previousLabels()) {
                 streams.add(e.definition());

@@ -28,13 +28,13 @@ final class StreamArns {
     }
 
     /** The stream (current or earlier) the ARN names; ResourceNotFoundException otherwise. */
-    static Resolved resolveStream(Engine engine, String arn) {
-        TableDefinition t = resolveTable(engine, arn);
+    static Resolved resolveStream(Engine engine, RequestContext ctx, String arn) {
+        TableDefinition t = resolveTable(engine, ctx, arn);
         String label = arn.substring(arn.indexOf("/stream/") + "/stream/".length());
         return new Resolved(t, label, label.equals(t.stream().label()), t.stream().viewTypeOf(label));
     }
 
-    private static TableDefinition resolveTable(Engine engine, String arn) {
+    private static TableDefinition resolveTable(Engine engine, RequestContext ctx, String arn) {
         // the service refuses an ARN that is not a stream ARN at all as invalid input, and a
         // well-formed one of an unknown table or stream as not found
         if (arn == null || !wellFormed(arn)) throw malformed();
@@ -43,7 +43,7 @@ final class StreamArns {
         String table = arn.substring(t + ":table/".length(), s);
         String label = arn.substring(s + "/stream/".length());
         String[] parts = arn.split(":", 6);
-        TableCatalog.Entry e = parts.length < 6 ? null : engine.catalog().find(parts[4], table);
+        TableCatalog.Entry e = parts.length < 6 ? null : engine.catalog().find(ctx.namespace(parts[4], parts[3]), table);
         if (e == null || !e.definition().stream().knows(label)) throw notFound(arn);
         return e.definition();
     }

@@ -3,6 +3,7 @@ package io.basalt.api.table;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
+import io.basalt.api.PolicyGrammar;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.StreamSettings;
@@ -11,7 +12,6 @@ import io.basalt.engine.catalog.TableDefinition;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * CreateTable. The response says CREATING, as the service's does; the table is usable at once
@@ -19,12 +19,12 @@ import java.util.function.Function;
  */
 public final class CreateTable implements Operation<CreateTableRequest> {
     private final Engine engine;
-    private final Function<String, String> policyCheck;
+    private final PolicyGrammar policies;
 
-    /** @param policyCheck the policy grammar's verdict on a ResourcePolicy document: null when valid, else what is wrong */
-    public CreateTable(Engine engine, Function<String, String> policyCheck) {
+    /** @param policies the resource-policy grammar (checks CreateTable's ResourcePolicy) */
+    public CreateTable(Engine engine, PolicyGrammar policies) {
         this.engine = engine;
-        this.policyCheck = policyCheck;
+        this.policies = policies;
     }
 
     @Override
@@ -44,7 +44,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
         Map<String, String> tags = TagRules.validateNew(r.tags());
         if (tags != null) TagRules.checkCount(tags.size()); // the per-resource limit holds at creation too
-        if (catalog.find(ctx.accountId(), r.tableName()) != null) {
+        if (catalog.find(ctx.namespace(), r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }
         StreamSettings stream = StreamSettings.NONE;
@@ -54,13 +54,13 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableDefinition t = TableCreation.build(engine, r, v, stream, tags == null ? new LinkedHashMap<>() : tags);
         if (r.resourcePolicy() != null) {
             // the table's resource-based policy, as PutResourcePolicy would attach it right after creation
-            ResourcePolicyRules.checkDocument(r.resourcePolicy(), policyCheck);
+            ResourcePolicyRules.checkDocument(r.resourcePolicy(), policies);
             TableDefinition.Builder b = t.toBuilder();
             b.resourcePolicies().put("", new TableDefinition.ResourcePolicy(r.resourcePolicy(),
                     Long.toString(engine.clock().millis())));
             t = b.build();
         }
-        TableCatalog.Entry entry = catalog.create(ctx.accountId(), t);
+        TableCatalog.Entry entry = catalog.create(ctx.namespace(), t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());

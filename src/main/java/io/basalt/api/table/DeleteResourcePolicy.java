@@ -40,15 +40,18 @@ public final class DeleteResourcePolicy implements Operation<DeleteResourcePolic
         String[] revision = new String[1];
         engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());
-            if (current == null) throw ResourcePolicyRules.noPolicy(target.arn());
-            ResourcePolicyRules.checkExpected(current, target.arn(), r.expectedRevisionId());
+            ResourcePolicyRules.checkExpected(current, target.arn(), target.tableName(), r.expectedRevisionId());
+            // Deleting is idempotent: no policy ever, an empty answer; after a deletion, the tombstone's revision
+            if (current == null) return t;
             revision[0] = current.revisionId();
+            if (current.deleted()) return t;
             var b = t.toBuilder();
-            b.resourcePolicies().remove(target.key());
+            b.resourcePolicies().put(target.key(),
+                    TableDefinition.ResourcePolicy.deletedAt(ResourcePolicyRules.nextRevision(current, engine.clock().millis())));
             return b.build();
         });
         out.writeStartObject();
-        out.writeStringField("RevisionId", revision[0]);
+        if (revision[0] != null) out.writeStringField("RevisionId", revision[0]);
         out.writeEndObject();
     }
 }

@@ -28,7 +28,7 @@ public final class DeleteTable implements Operation<TableNameRequest> {
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
         String name = r.name();
-        TableCatalog.Entry e = engine.catalog().delete(TableNames.account(ctx, r.tableName()), name, TableNames.notFound(name), t -> {
+        TableCatalog.Entry e = engine.catalog().delete(TableNames.namespace(ctx, r.tableName()), name, TableNames.notFound(name), t -> {
             if (t.deletionProtection()) {
                 throw DynamoException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
             }

@@ -33,7 +33,7 @@ public final class GetResourcePolicy implements Operation<GetResourcePolicy.Requ
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         ResourcePolicyRules.Target target = ResourcePolicyRules.resolve(engine.catalog(), ctx, r.resourceArn(), name());
-        TableDefinition.ResourcePolicy policy = target.table().definition().resourcePolicies().get(target.key());
+        TableDefinition.ResourcePolicy policy = target.table().definition().resourcePolicy(target.key().isEmpty() ? null : target.key());
         if (policy == null) throw ResourcePolicyRules.noPolicy(target.arn());
         out.writeStartObject();
         out.writeStringField("Policy", policy.document());

@@ -56,8 +56,8 @@ public final class ListContributorInsights implements Operation<ListContributorI
             String name = TableNames.fromNameOrArn(r.tableName());
             tables.add(TableNames.require(engine, ctx, r.tableName(), TableNames.notFound(name)));
         } else {
-            for (String name : engine.catalog().names(ctx.accountId())) {
-                TableCatalog.Entry e = engine.catalog().find(ctx.accountId(), name);
+            for (String name : engine.catalog().names(ctx.namespace())) {
+                TableCatalog.Entry e = engine.catalog().find(ctx.namespace(), name);
                 if (e != null) tables.add(e);
             }
         }

@@ -39,7 +39,7 @@ public final class ListTables implements Operation<ListTables.Request> {
         new Constraints().tableName(r.exclusiveStartTableName(), "exclusiveStartTableName")
                 .min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
         int limit = r.limit() == null ? 100 : r.limit().intValue();
-        List<String> names = engine.catalog().names(ctx.accountId());
+        List<String> names = engine.catalog().names(ctx.namespace());
         int start = 0;
         if (r.exclusiveStartTableName() != null) {
             while (start < names.size() && names.get(start).compareTo(r.exclusiveStartTableName()) <= 0) start++;

@@ -3,6 +3,7 @@ package io.basalt.api.table;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
+import io.basalt.api.PolicyGrammar;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableDefinition;
@@ -12,7 +13,6 @@ import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Function;
 
 /**
  * PutResourcePolicy: attaches a resource-based policy to a table or stream, stored with the table's
@@ -23,14 +23,14 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
     record Request(String resourceArn, String policy, String expectedRevisionId, Boolean confirmRemoveSelfResourceAccess) {}
 
     private final Engine engine;
-    private final Function<String, String> policyCheck;
+    private final PolicyGrammar policies;
 
     /**
-     * @param policyCheck the policy grammar's verdict on a document: null when valid, else what is wrong
+     * @param policies the resource-policy grammar: which documents are valid, which are the same policy
      */
-    public PutResourcePolicy(Engine engine, Function<String, String> policyCheck) {
+    public PutResourcePolicy(Engine engine, PolicyGrammar policies) {
         this.engine = engine;
-        this.policyCheck = policyCheck;
+        this.policies = policies;
     }
 
     @Override public String name() { return "PutResourcePolicy"; }
@@ -52,18 +52,16 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
         new io.basalt.api.common.Constraints().notNull(r.resourceArn(), "resourceArn").notNull(r.policy(), "policy")
                 .maxLength(r.expectedRevisionId(), "expectedRevisionId", 255).check();
         ResourcePolicyRules.Target target = ResourcePolicyRules.resolve(engine.catalog(), ctx, r.resourceArn(), name());
-        ResourcePolicyRules.checkDocument(r.policy(), policyCheck);
+        ResourcePolicyRules.checkDocument(r.policy(), policies);
         String[] revision = new String[1];
         engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());
-            ResourcePolicyRules.checkExpected(current, target.arn(), r.expectedRevisionId());
-            if (current != null && current.document().equals(r.policy())) {
-                revision[0] = current.revisionId();
+            ResourcePolicyRules.checkExpected(current, target.arn(), target.tableName(), r.expectedRevisionId());
+            if (current != null && !current.deleted() && policies.equivalent(current.document(), r.policy())) {
+                revision[0] = current.revisionId(); // the same policy: nothing changes, the revision stays
                 return t;
             }
-            long millis = engine.clock().millis();
-            if (current != null) millis = Math.max(millis, Long.parseLong(current.revisionId()) + 1);
-            revision[0] = Long.toString(millis);
+            revision[0] = ResourcePolicyRules.nextRevision(current, engine.clock().millis());
             var b = t.toBuilder();
             b.resourcePolicies().put(target.key(), new TableDefinition.ResourcePolicy(r.policy(), revision[0]));
             return b.build();

@@ -44,11 +44,11 @@ final class ResourcePolicyRules {
     }
 
     /** Refuses a policy document over the size limit or one the policy grammar rejects. */
-    static void checkDocument(String policy, java.util.function.Function<String, String> policyCheck) {
+    static void checkDocument(String policy, io.basalt.api.PolicyGrammar policyCheck) {
         if (policy.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_POLICY_BYTES) {
             throw DynamoException.validation("Policy document size exceeds the maximum allowed size of 20 KB");
         }
-        String fault = policyCheck.apply(policy);
+        String fault = policyCheck.fault(policy);
         if (fault != null) throw DynamoException.validation("Invalid policy document: " + fault);
     }
 
@@ -56,16 +56,33 @@ final class ResourcePolicyRules {
         return new DynamoException(ErrorType.POLICY_NOT_FOUND, "Resource-based policy not found for the provided ResourceArn: " + arn);
     }
 
-    static DynamoException revisionMismatch(String arn, String expected) {
-        return new DynamoException(ErrorType.POLICY_NOT_FOUND, "Resource-based policy not found for the provided ResourceArn: "
-                + arn + " with the expected revision id: " + expected);
+    /**
+     * Throws when {@code expected} (given) does not name the current revision; NO_POLICY asks that
+     * no policy be in force. A deleted policy keeps its tombstone's revision (the deletion time).
+     * Texts as the service answered them on 2026-10-09 (docs/security.md).
+     */
+    static void checkExpected(TableDefinition.ResourcePolicy current, String arn, String table, String expected) {
+        if (expected == null) return;
+        String prefix = "Resource-based policy not found for the provided ResourceArn: ";
+        if (expected.equals(NO_POLICY)) {
+            if (current != null && !current.deleted()) {
+                throw new DynamoException(ErrorType.POLICY_NOT_FOUND, prefix + "Requested policy update expecting none to be present for table "
+                        + table + ", but a policy exists with revision id " + current.revisionId() + ".");
+            }
+            return;
+        }
+        if (current == null) {
+            throw new DynamoException(ErrorType.POLICY_NOT_FOUND, prefix + "Requested update for policy with revision id " + expected
+                    + ", but table " + table + " has no associated policy.");
+        }
+        if (!current.revisionId().equals(expected)) {
+            throw new DynamoException(ErrorType.POLICY_NOT_FOUND, prefix + "Requested update for policy with revision id " + expected
+                    + ", but the policy associated to target table " + table + " has revision id " + current.revisionId() + ".");
+        }
     }
 
-    /** Throws when {@code expected} (given) does not name the current revision (NO_POLICY: that there is none). */
-    static void checkExpected(TableDefinition.ResourcePolicy current, String arn, String expected) {
-        if (expected == null) return;
-        if (expected.equals(NO_POLICY) ? current != null : current == null || !current.revisionId().equals(expected)) {
-            throw revisionMismatch(arn, expected);
-        }
+    /** A new revision id: the change's time in epoch milliseconds, after the one it replaces. */
+    static String nextRevision(TableDefinition.ResourcePolicy current, long nowMillis) {
+        return Long.toString(current == null ? nowMillis : Math.max(nowMillis, Long.parseLong(current.revisionId()) + 1));
     }
 }

@@ -38,6 +38,8 @@ public final class TableDescriptionWriter {
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                               IndexMaintainer indexes, boolean full) throws IOException {
         TableDefinition t = entry.definition();
+        // the owner's account, also for a cross-account caller (entry.account() is its namespace)
+        String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
         g.writeStartObject();
         if (full) {
             g.writeArrayFieldStart("AttributeDefinitions");
@@ -56,7 +58,7 @@ public final class TableDescriptionWriter {
         writeThroughput(g, t.throughput());
         g.writeNumberField("TableSizeBytes", entry.ref().sizeBytes().get());
         g.writeNumberField("ItemCount", entry.ref().itemCount().get());
-        g.writeStringField("TableArn", ctx.tableArn(t.name()));
+        g.writeStringField("TableArn", tableArn);
         g.writeStringField("TableId", t.uuid());
         if (t.payPerRequest() || t.lastUpdateToPayPerRequest() > 0) {
             g.writeObjectFieldStart("BillingModeSummary");
@@ -71,12 +73,12 @@ public final class TableDescriptionWriter {
         }
         if (full && !t.localIndexes().isEmpty()) {
             g.writeArrayFieldStart("LocalSecondaryIndexes");
-            for (IndexDefinition i : t.localIndexes()) writeIndex(g, ctx, t, i, status, indexes);
+            for (IndexDefinition i : t.localIndexes()) writeIndex(g, tableArn, i, status, indexes);
             g.writeEndArray();
         }
         if (full && !t.globalIndexes().isEmpty()) {
             g.writeArrayFieldStart("GlobalSecondaryIndexes");
-            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, ctx, t, i, status, indexes);
+            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, tableArn, i, status, indexes);
             g.writeEndArray();
         }
         if (t.stream().enabled()) {
@@ -87,7 +89,7 @@ public final class TableDescriptionWriter {
         }
         if (t.stream().label() != null) {
             g.writeStringField("LatestStreamLabel", t.stream().label());
-            g.writeStringField("LatestStreamArn", streamArn(ctx, t));
+            g.writeStringField("LatestStreamArn", tableArn + "/stream/" + t.stream().label());
         }
         if (t.tableClass() != null) {
             g.writeObjectFieldStart("TableClassSummary");
@@ -156,8 +158,8 @@ public final class TableDescriptionWriter {
         g.writeEndObject();
     }
 
-    private static void writeIndex(JsonGenerator g, RequestContext ctx, TableDefinition t, IndexDefinition i,
-                                   String tableStatus, IndexMaintainer indexes) throws IOException {
+    private static void writeIndex(JsonGenerator g, String tableArn, IndexDefinition i, String tableStatus,
+                                   IndexMaintainer indexes) throws IOException {
         g.writeStartObject();
         g.writeStringField("IndexName", i.name());
         writeKeySchema(g, i.keys());
@@ -170,7 +172,7 @@ public final class TableDescriptionWriter {
         }
         g.writeNumberField("IndexSizeBytes", indexes.sizeBytes(i.indexId()));
         g.writeNumberField("ItemCount", indexes.itemCount(i.indexId()));
-        g.writeStringField("IndexArn", ctx.tableArn(t.name()) + "/index/" + i.name());
+        g.writeStringField("IndexArn", tableArn + "/index/" + i.name());
         g.writeEndObject();
     }
 }

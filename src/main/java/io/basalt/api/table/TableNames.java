@@ -6,24 +6,27 @@ import io.basalt.engine.catalog.TableCatalog;
 
 /**
  * The service accepts a table ARN wherever a TableName is accepted. A name is looked up in the
- * caller's account; an ARN in the account it names (whether the caller may act there is
- * authorization's business, decided before the operation runs).
+ * caller's account and region; an ARN in the account and region it names (whether the caller may
+ * act there is authorization's business, decided before the operation runs).
  */
 public final class TableNames {
     private TableNames() {}
 
-    /** The account a table name or ARN belongs to: an ARN's own account, else the caller's. */
-    public static String account(RequestContext ctx, String nameOrArn) {
+    /**
+     * The catalog namespace a table name or ARN belongs to: an ARN's own account and region, else
+     * the caller's account in the request's region (model.Namespaces).
+     */
+    public static String namespace(RequestContext ctx, String nameOrArn) {
         if (nameOrArn != null && nameOrArn.startsWith("arn:")) {
             String[] parts = nameOrArn.split(":", 6);
-            if (parts.length == 6 && !parts[4].isEmpty()) return parts[4];
+            if (parts.length == 6 && !parts[4].isEmpty()) return ctx.namespace(parts[4], parts[3]);
         }
-        return ctx.accountId();
+        return ctx.namespace();
     }
 
     /** The table a name or ARN names, or ResourceNotFoundException with {@code notFoundMessage}. */
     public static TableCatalog.Entry require(Engine engine, RequestContext ctx, String nameOrArn, String notFoundMessage) {
-        return engine.catalog().require(account(ctx, nameOrArn), fromNameOrArn(nameOrArn), notFoundMessage);
+        return engine.catalog().require(namespace(ctx, nameOrArn), fromNameOrArn(nameOrArn), notFoundMessage);
     }
 
     /** The table of an item, query or PartiQL request: a missing one gets those operations' text. */

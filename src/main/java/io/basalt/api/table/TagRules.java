@@ -64,7 +64,7 @@ final class TagRules {
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);
-        TableCatalog.Entry e = catalog.find(parts[4], table);
+        TableCatalog.Entry e = catalog.find(ctx.namespace(parts[4], parts[3]), table);
         if (e == null || !parts[3].equals(ctx.region())) {
             throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
         }

@@ -73,7 +73,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
         String name = TableNames.fromNameOrArn(r.tableName());
-        String account = TableNames.account(ctx, r.tableName());
+        String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));

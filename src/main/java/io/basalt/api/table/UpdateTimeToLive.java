@@ -51,7 +51,7 @@ public final class UpdateTimeToLive implements Operation<UpdateTimeToLive.Reques
         }
         c.check();
         String name = TableNames.fromNameOrArn(r.tableName());
-        engine.catalog().update(TableNames.account(ctx, r.tableName()), name, TableNames.notFound(name), t -> TtlRules.change(t, r.enabled(), r.attributeName(),
+        engine.catalog().update(TableNames.namespace(ctx, r.tableName()), name, TableNames.notFound(name), t -> TtlRules.change(t, r.enabled(), r.attributeName(),
                 engine.times(), engine.clock().millis()));
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveSpecification");

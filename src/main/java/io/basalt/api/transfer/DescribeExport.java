@@ -32,7 +32,7 @@ public final class DescribeExport implements Operation<String> {
     @Override
     public void execute(RequestContext ctx, String arn, JsonGenerator out) throws IOException {
         new Constraints().notNull(arn, "exportArn").minLength(arn, "exportArn", 37).maxLength(arn, "exportArn", 1024).check();
-        ExportRecord e = engine.exports().require(ctx.accountId(), arn);
+        ExportRecord e = engine.exports().require(ctx.namespace(), arn);
         out.writeStartObject();
         ExportJson.description(out, e, e.status());
         out.writeEndObject();

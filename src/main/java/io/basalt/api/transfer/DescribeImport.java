@@ -32,7 +32,7 @@ public final class DescribeImport implements Operation<String> {
     @Override
     public void execute(RequestContext ctx, String arn, JsonGenerator out) throws IOException {
         new Constraints().notNull(arn, "importArn").minLength(arn, "importArn", 37).maxLength(arn, "importArn", 1024).check();
-        ImportRecord r = engine.imports().require(ctx.accountId(), arn);
+        ImportRecord r = engine.imports().require(ctx.namespace(), arn);
         out.writeStartObject();
         ImportJson.description(out, r, r.status());
         out.writeEndObject();

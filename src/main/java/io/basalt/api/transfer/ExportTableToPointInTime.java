@@ -92,7 +92,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         if (prefix != null && (prefix.startsWith("/") || prefix.contains("..") || prefix.contains("\\"))) {
             throw DynamoException.validation("S3Prefix must not start with '/' nor contain '..' or '\\' (it names a directory under the bucket)");
         }
-        ExportRecord previous = engine.exports().byClientToken(ctx.accountId(), r.clientToken());
+        ExportRecord previous = engine.exports().byClientToken(ctx.namespace(), r.clientToken());
         if (previous != null) {
             out.writeStartObject();
             ExportJson.description(out, previous, previous.status());
@@ -104,10 +104,10 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         long at = pitr.exportTime(table, r.exportTime() == null ? null : r.exportTime().toEpochMilli());
         long start = engine.clock().millis();
         String id = String.format("%014d-%08x", start, RANDOM.nextInt());
-        String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + table.account() + ":table/" + table.definition().name();
+        String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(table.account()) + ":table/" + table.definition().name();
         String exportKey = (prefix == null ? "" : prefix + "/") + "AWSDynamoDB/" + id;
         String format = r.format() == null ? "DYNAMODB_JSON" : r.format();
-        ExportRecord e = new ExportRecord(tableArn + "/export/" + id, id, ctx.accountId(), tableArn, table.definition().uuid(),
+        ExportRecord e = new ExportRecord(tableArn + "/export/" + id, id, ctx.namespace(), tableArn, table.definition().uuid(),
                 r.clientToken(), r.bucket(), r.bucketOwner(), prefix, r.sse() == null ? "AES256" : r.sse(), format,
                 "FULL_EXPORT", ExportRecord.IN_PROGRESS, start, 0, at, exportKey + "/manifest-summary.json", 0, 0, null, null);
         engine.exports().put(export(e, pitr, table, bucketDir, exportKey, r.bucket(), prefix));

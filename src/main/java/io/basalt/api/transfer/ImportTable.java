@@ -97,20 +97,20 @@ public final class ImportTable implements Operation<ImportTable.Request> {
         if (!bucketDir.startsWith(root.normalize()) || bucketDir.equals(root.normalize())) {
             throw DynamoException.validation("S3Bucket must name a directory directly under the export root");
         }
-        ImportRecord previous = engine.imports().byClientToken(ctx.accountId(), r.clientToken());
+        ImportRecord previous = engine.imports().byClientToken(ctx.namespace(), r.clientToken());
         if (previous != null) {
             write(out, ctx, previous, null);
             return;
         }
         TableDefinition definition = TableCreation.checkedDefine(engine, r.table());
-        if (engine.catalog().find(ctx.accountId(), definition.name()) != null) {
+        if (engine.catalog().find(ctx.namespace(), definition.name()) != null) {
             throw DynamoException.resourceInUse("Table already exists: " + definition.name());
         }
-        TableCatalog.Entry table = engine.catalog().create(ctx.accountId(), definition);
+        TableCatalog.Entry table = engine.catalog().create(ctx.namespace(), definition);
         long start = engine.clock().millis();
         String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + ctx.accountId() + ":table/" + definition.name();
         ImportRecord rec = new ImportRecord(tableArn + "/import/" + String.format("%014d-%08x", start, RANDOM.nextInt()),
-                ctx.accountId(), tableArn, definition.uuid(), r.clientToken(), bucket, r.source().get(KEY_PREFIX),
+                ctx.namespace(), tableArn, definition.uuid(), r.clientToken(), bucket, r.source().get(KEY_PREFIX),
                 r.source().get(OWNER), r.format(), compression, delimiter, r.csv() == null ? null : r.csv().get(HEADER),
                 ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
         engine.imports().put(load(rec, table, bucketDir));

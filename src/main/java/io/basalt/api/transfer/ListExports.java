@@ -39,7 +39,7 @@ public final class ListExports implements Operation<ListExports.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().minLength(r.tableArn(), "tableArn", 1).maxLength(r.tableArn(), "tableArn", 1024)
                 .min(r.maxResults(), "maxResults", 1).max(r.maxResults(), "maxResults", 25).check();
-        var page = engine.exports().page(ctx.accountId(), r.tableArn(), r.nextToken(),
+        var page = engine.exports().page(ctx.namespace(), r.tableArn(), r.nextToken(),
                 r.maxResults() == null ? 25 : r.maxResults().intValue());
         out.writeStartObject();
         out.writeArrayFieldStart("ExportSummaries");

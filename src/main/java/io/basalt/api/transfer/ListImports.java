@@ -39,7 +39,7 @@ public final class ListImports implements Operation<ListImports.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().minLength(r.tableArn(), "tableArn", 1).maxLength(r.tableArn(), "tableArn", 1024)
                 .min(r.pageSize(), "pageSize", 1).max(r.pageSize(), "pageSize", 25).check();
-        var page = engine.imports().page(ctx.accountId(), r.tableArn(), r.nextToken(),
+        var page = engine.imports().page(ctx.namespace(), r.tableArn(), r.nextToken(),
                 r.pageSize() == null ? 25 : r.pageSize().intValue());
         out.writeStartObject();
         out.writeArrayFieldStart("ImportSummaryList");

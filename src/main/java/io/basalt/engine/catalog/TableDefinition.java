@@ -75,12 +75,25 @@ public record TableDefinition(
         resourcePolicies = resourcePolicies == null ? Map.of() : Map.copyOf(resourcePolicies);
     }
 
-    /** The table's (key "") or a stream's (key: its label) resource-based policy and its revision. */
-    public record ResourcePolicy(String document, String revisionId) {}
+    /**
+     * The table's (key "") or a stream's (key: its label) resource-based policy and its revision.
+     * A deleted policy stays as a tombstone (document null) whose revision is the deletion's time:
+     * the service answers a later DeleteResourcePolicy with that revision.
+     */
+    public record ResourcePolicy(String document, String revisionId) {
+        public static ResourcePolicy deletedAt(String revisionId) {
+            return new ResourcePolicy(null, revisionId);
+        }
 
-    /** The resource policy of the table (streamLabel null) or of one of its streams, or null. */
+        public boolean deleted() {
+            return document == null;
+        }
+    }
+
+    /** The resource policy in force on the table (streamLabel null) or on one of its streams, or null. */
     public ResourcePolicy resourcePolicy(String streamLabel) {
-        return resourcePolicies.get(streamLabel == null ? "" : streamLabel);
+        ResourcePolicy p = resourcePolicies.get(streamLabel == null ? "" : streamLabel);
+        return p == null || p.deleted() ? null : p;
     }
 
     public static final String PROVISIONED = "PROVISIONED";

@@ -75,7 +75,7 @@ public final class TableDefinitionCodec {
                 g.writeObjectFieldStart("resourcePolicies");
                 for (Map.Entry<String, TableDefinition.ResourcePolicy> e : t.resourcePolicies().entrySet()) {
                     g.writeObjectFieldStart(e.getKey());
-                    g.writeStringField("document", e.getValue().document());
+                    if (!e.getValue().deleted()) g.writeStringField("document", e.getValue().document());
                     g.writeStringField("revisionId", e.getValue().revisionId());
                     g.writeEndObject();
                 }

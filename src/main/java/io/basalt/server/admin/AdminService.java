@@ -80,7 +80,7 @@ public final class AdminService implements Service {
         }
         ByteArrayOutputStream b = new ByteArrayOutputStream();
         try (JsonGenerator g = JSON.createGenerator(b)) {
-            PartitionsReport.write(g, engine, table, cap);
+            io.basalt.api.activity.PartitionsReport.write(g, engine, table, cap);
         }
         respond(x, 200, "application/json", b.toByteArray());
     }

@@ -37,20 +37,13 @@ public final class Authorizer {
     /** Parsed policies by kind and text (the same few documents are used by every request). */
     private final Map<String, Object> parsed = new ConcurrentHashMap<>();
 
-    public Authorizer(CredentialStore credentials, Supplier<TableCatalog> catalog, Clock clock) {
+    private final io.basalt.model.Namespaces namespaces;
+
+    public Authorizer(CredentialStore credentials, Supplier<TableCatalog> catalog, Clock clock, io.basalt.model.Namespaces namespaces) {
+        this.namespaces = namespaces;
         this.credentials = credentials;
         this.catalog = catalog;
         this.clock = clock;
-    }
-
-    /** Null when the document is a valid resource policy, else what is wrong (PutResourcePolicy's check). */
-    public static String resourcePolicyFault(String document) {
-        try {
-            PolicyDocument.parse(document, PolicyDocument.Kind.RESOURCE);
-            return null;
-        } catch (MalformedPolicyException e) {
-            return e.getMessage();
-        }
     }
 
     /**
@@ -72,7 +65,7 @@ public final class Authorizer {
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
         Map<RequestResources.Access, ContextKeys> perAccess =
-                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables);
+                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
         ContextKeys global = globalKeys(principal);
         if (request != null) {
             global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
@@ -83,12 +76,70 @@ public final class Authorizer {
             ContextKeys specific = perAccess.get(a);
             if (specific != null) keys = merge(keys, specific);
             String owner = ownerAccount(a.resource(), principal.accountId());
-            PolicyDocument resourcePolicy = resourcePolicy(tables, a.resource(), owner);
-            PolicyEvaluator.Decision d = owner.equals(principal.accountId())
-                    ? PolicyEvaluator.evaluate(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys)
-                    : PolicyEvaluator.evaluateCrossAccount(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys);
+            PolicyEvaluator.Decision d = decide(identity, allowAll, resourcePolicy(tables, a.resource(), owner), caller, owner, a, keys);
             if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
         }
+        NewResourcePolicy attached = NewResourcePolicy.of(operation, body.get());
+        if (attached != null) checkAttached(attached, identity, allowAll, caller, region, global, tables);
+    }
+
+    private static PolicyEvaluator.Decision decide(List<PolicyDocument> identity, boolean allowAll, PolicyDocument resourcePolicy,
+                                                   PolicyEvaluator.Caller caller, String owner, RequestResources.Access a,
+                                                   ContextKeys keys) {
+        return owner.equals(caller.accountId())
+                ? PolicyEvaluator.evaluate(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys)
+                : PolicyEvaluator.evaluateCrossAccount(identity, allowAll, resourcePolicy, caller, a.action(), a.resource(), keys);
+    }
+
+    /**
+     * What the service checks of a resource policy being attached, beyond its grammar: every
+     * account it names as a principal must exist (here: be in the auth file), and PutResourcePolicy
+     * refuses a document that would take away the caller's own right to change the policy again
+     * unless ConfirmRemoveSelfResourceAccess is true (the caller is simulated against the new
+     * document, conditions included). Texts as the service answered on 2026-10-09 (docs/security.md).
+     */
+    private void checkAttached(NewResourcePolicy attached, List<PolicyDocument> identity, boolean allowAll,
+                               PolicyEvaluator.Caller caller, String region, ContextKeys global, TableCatalog tables) {
+        PolicyDocument document;
+        try {
+            document = PolicyDocument.parse(attached.document(), PolicyDocument.Kind.RESOURCE);
+        } catch (MalformedPolicyException refusedByTheOperation) {
+            return;
+        }
+        java.util.Set<String> accounts = credentials.accounts();
+        for (io.basalt.server.auth.policy.Statement s : document.statements()) {
+            for (List<String> names : java.util.Arrays.asList(s.principals(), s.notPrincipals())) {
+                if (names == null) continue;
+                for (String name : names) {
+                    String account = principalAccount(name);
+                    if (account != null && !accounts.contains(account)) {
+                        throw DynamoException.validation("One or more parameter values were invalid: Invalid principal in policy document.");
+                    }
+                }
+            }
+        }
+        if (attached.confirmRemoveSelf() || !attached.resource().startsWith("arn:")) return;
+        String owner = ownerAccount(attached.resource(), caller.accountId());
+        if (!exists(tables, attached.resource(), owner)) return; // the operation reports the missing table
+        RequestResources.Access again = new RequestResources.Access("dynamodb:PutResourcePolicy", attached.resource());
+        if (decide(identity, allowAll, document, caller, owner, again, global.copy()) != PolicyEvaluator.Decision.ALLOW) {
+            throw new DynamoException(ErrorType.ACCESS_DENIED, "The new resource policy will not allow you to update the resource policy in the future.");
+        }
+    }
+
+    /** The account of a principal written as an account id or an ARN with one, else null ("*", services). */
+    private static String principalAccount(String principal) {
+        if (principal.matches("\\d{12}")) return principal;
+        String[] parts = principal.split(":", 6);
+        return principal.startsWith("arn:") && parts.length == 6 && parts[4].matches("\\d{12}") ? parts[4] : null;
+    }
+
+    private boolean exists(TableCatalog tables, String arn, String account) {
+        String[] parts = arn.split(":", 6);
+        if (parts.length < 6 || !parts[5].startsWith("table/")) return false;
+        String rest = parts[5].substring("table/".length());
+        int slash = rest.indexOf('/');
+        return tables.find(namespaces.of(account, parts[3]), slash < 0 ? rest : rest.substring(0, slash)) != null;
     }
 
     static DynamoException denied(Principal principal, RequestResources.Access a, PolicyEvaluator.Decision d) {
@@ -107,7 +158,7 @@ public final class Authorizer {
             if (specific.get(k) != null) base.putAll(k, specific.get(k));
         }
         for (String k : List.of("dynamodb:Select", "dynamodb:ReturnValues", "dynamodb:ReturnConsumedCapacity",
-                "dynamodb:EnclosingOperation")) {
+                "dynamodb:EnclosingOperation", "dynamodb:FullTableScan")) {
             base.put(k, specific.single(k));
         }
         return base;
@@ -156,7 +207,7 @@ public final class Authorizer {
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);
-        TableCatalog.Entry e = tables.find(parts[4], table);
+        TableCatalog.Entry e = tables.find(namespaces.of(parts[4], parts[3]), table);
         if (e == null) return null;
         String label = null;
         if (slash >= 0 && rest.startsWith("stream/", slash + 1)) label = rest.substring(slash + 1 + "stream/".length());

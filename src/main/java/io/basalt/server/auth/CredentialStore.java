@@ -71,6 +71,15 @@ public final class CredentialStore {
         return current.keys().get(accessKeyId);
     }
 
+    /** The accounts that exist: those the file declares and those its users belong to. */
+    public java.util.Set<String> accounts() {
+        AuthFile f = file();
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (AuthFile.Account a : f.accounts()) ids.add(a.id());
+        for (AuthFile.User u : f.users()) ids.add(u.account());
+        return ids;
+    }
+
     /** The file as last read. */
     public AuthFile file() {
         refreshIfDue();

@@ -12,6 +12,9 @@ import io.basalt.expression.ExpressionKind;
 import io.basalt.expression.Operand;
 import io.basalt.expression.Projection;
 import io.basalt.expression.UpdateParser;
+import io.basalt.expression.partiql.PartiqlParser;
+import io.basalt.expression.partiql.PartiqlStatement;
+import io.basalt.expression.partiql.WherePartitions;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.KeyShape;
 import io.basalt.server.auth.policy.ContextKeys;
@@ -33,7 +36,8 @@ import java.util.Set;
  * {@link RequestResources}): {@code dynamodb:LeadingKeys} (the partition key values of the items or
  * the key condition), {@code dynamodb:Attributes} (the top-level attribute names read or written),
  * {@code dynamodb:Select}, {@code dynamodb:ReturnValues}, {@code dynamodb:ReturnConsumedCapacity}
- * and, inside TransactWriteItems / TransactGetItems, {@code dynamodb:EnclosingOperation}. Accesses
+ * and, inside TransactWriteItems / TransactGetItems, {@code dynamodb:EnclosingOperation}; PartiQL
+ * statements get the keys of the operation they perform and SELECT {@code dynamodb:FullTableScan}. Accesses
  * of one action on one table are merged (their key sets united).
  *
  * <p>Fails closed: when the partition key of a key-based request cannot be determined (an unknown
@@ -51,10 +55,13 @@ final class RequestConditionKeys {
         final Set<String> leadingKeys = new LinkedHashSet<>();
         final Set<String> attributes = new LinkedHashSet<>();
         boolean hasLeadingKeys, hasAttributes;
-        String select, returnValues, returnConsumedCapacity, enclosing;
+        String select, returnValues, returnConsumedCapacity, enclosing, fullTableScan;
     }
 
-    private RequestConditionKeys(TableCatalog catalog, String region, String account) {
+    private final io.basalt.model.Namespaces namespaces;
+
+    private RequestConditionKeys(TableCatalog catalog, String region, String account, io.basalt.model.Namespaces namespaces) {
+        this.namespaces = namespaces;
         this.catalog = catalog;
         this.region = region;
         this.account = account;
@@ -62,8 +69,8 @@ final class RequestConditionKeys {
 
     /** The keys of each access, to be added to the request's global keys. */
     static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
-                                                        TableCatalog catalog) {
-        RequestConditionKeys k = new RequestConditionKeys(catalog, region, account);
+                                                        TableCatalog catalog, io.basalt.model.Namespaces namespaces) {
+        RequestConditionKeys k = new RequestConditionKeys(catalog, region, account, namespaces);
         Map<String, Object> request;
         try (JsonParser p = Json.FACTORY.createParser(body)) {
             request = p.nextToken() == JsonToken.START_OBJECT ? asMap(tree(p, null)) : Map.of();
@@ -78,7 +85,8 @@ final class RequestConditionKeys {
             if (s.hasLeadingKeys) c.putAll("dynamodb:LeadingKeys", s.leadingKeys);
             if (s.hasAttributes) c.putAll("dynamodb:Attributes", s.attributes);
             c.put("dynamodb:Select", s.select).put("dynamodb:ReturnValues", s.returnValues)
-                    .put("dynamodb:ReturnConsumedCapacity", s.returnConsumedCapacity).put("dynamodb:EnclosingOperation", s.enclosing);
+                    .put("dynamodb:ReturnConsumedCapacity", s.returnConsumedCapacity).put("dynamodb:EnclosingOperation", s.enclosing)
+                    .put("dynamodb:FullTableScan", s.fullTableScan);
             result.put(e.getKey(), c);
         }
         return result;
@@ -134,8 +142,84 @@ final class RequestConditionKeys {
                     }
                 }
             }
+            case "ExecuteStatement" -> partiql(r, rcc);
+            case "BatchExecuteStatement", "ExecuteTransaction" -> {
+                for (Object st : list(r.get(operation.equals("ExecuteTransaction") ? "TransactStatements" : "Statements"))) {
+                    partiql(asMap(st), rcc);
+                }
+            }
             default -> { }
         }
+    }
+
+    /**
+     * The keys of one PartiQL statement, as of the single-item operation or Query/Scan it performs:
+     * LeadingKeys from the item or the WHERE clause's partition key equalities, the attribute
+     * names, and for SELECT {@code dynamodb:FullTableScan} (true when the WHERE clause fixes no
+     * partition: IAM's way to deny PartiQL scans).
+     */
+    @SuppressWarnings("unchecked")
+    private void partiql(Map<String, Object> r, String rcc) {
+        String text = str(r.get("Statement"));
+        if (text == null) return;
+        List<AttributeValue> parameters = new ArrayList<>();
+        for (Object v : list(r.get("Parameters"))) if (v instanceof AttributeValue av) parameters.add(av);
+        PartiqlStatement statement;
+        try {
+            statement = PartiqlParser.parse(text, parameters);
+        } catch (RuntimeException refusedByTheOperation) {
+            return;
+        }
+        if (statement instanceof PartiqlStatement.Exists e) statement = e.select();
+        String table = switch (statement) {
+            case PartiqlStatement.Select sel -> sel.table();
+            case PartiqlStatement.Insert i -> i.table();
+            case PartiqlStatement.Update u -> u.table();
+            case PartiqlStatement.Delete d -> d.table();
+            case PartiqlStatement.Exists e -> e.table();
+        };
+        String index = statement instanceof PartiqlStatement.Select sel ? sel.index() : null;
+        String resource = RequestResources.tableArn(region, account, table) + (index == null ? "" : "/index/" + index);
+        String action = switch (statement) {
+            case PartiqlStatement.Insert i -> "dynamodb:PartiQLInsert";
+            case PartiqlStatement.Update u -> "dynamodb:PartiQLUpdate";
+            case PartiqlStatement.Delete d -> "dynamodb:PartiQLDelete";
+            default -> "dynamodb:PartiQLSelect";
+        };
+        Sets s = sets(action, resource);
+        s.returnConsumedCapacity = rcc;
+        s.hasAttributes = true;
+        KeyShape keys = shape(table, index);
+        switch (statement) {
+            case PartiqlStatement.Insert i -> {
+                s.hasLeadingKeys = true;
+                addItemKeys(s, table, null, i.item(), true);
+            }
+            case PartiqlStatement.Select sel -> {
+                List<List<AttributeValue>> partitions = keys == null ? null : WherePartitions.of(sel.where(), keys);
+                // a scan fixes no partition: like Scan, it has no LeadingKeys (deny it with FullTableScan)
+                s.fullTableScan = String.valueOf(partitions == null || "true".equals(s.fullTableScan));
+                s.select = sel.projection() == null ? "ALL_ATTRIBUTES" : "SPECIFIC_ATTRIBUTES";
+                if (sel.projection() != null) for (io.basalt.expression.Path p : sel.projection()) s.attributes.add(p.topName());
+                if (keys == null) {
+                    s.hasLeadingKeys = true;
+                    s.leadingKeys.add(UNREADABLE);
+                } else if (partitions != null) {
+                    s.hasLeadingKeys = true;
+                    for (List<AttributeValue> partition : partitions) for (AttributeValue v : partition) s.leadingKeys.add(text(v));
+                }
+            }
+            default -> { // UPDATE and DELETE name one item by its key
+                s.hasLeadingKeys = true;
+                io.basalt.expression.Condition where = statement instanceof PartiqlStatement.Update u ? u.where()
+                        : ((PartiqlStatement.Delete) statement).where();
+                List<List<AttributeValue>> partitions = keys == null ? null : WherePartitions.of(where, keys);
+                if (partitions == null || partitions.isEmpty()) s.leadingKeys.add(UNREADABLE);
+                else for (List<AttributeValue> partition : partitions) for (AttributeValue v : partition) s.leadingKeys.add(text(v));
+                if (statement instanceof PartiqlStatement.Update u) s.attributes.addAll(u.action().topNames());
+            }
+        }
+        s.leadingKeys.remove(null);
     }
 
     private Sets sets(String action, String resource) {
@@ -257,12 +341,12 @@ final class RequestConditionKeys {
 
     private KeyShape shape(String tableNameOrArn, String index) {
         String name = tableNameOrArn;
-        String owner = account;
+        String owner = namespaces.of(account, region);
         if (name.startsWith("arn:")) {
             String[] parts = name.split(":", 6);
             int slash = name.indexOf(":table/");
             if (slash < 0 || parts.length < 6) return null;
-            owner = parts[4];
+            owner = namespaces.of(parts[4], parts[3]);
             name = name.substring(slash + ":table/".length());
         }
         TableCatalog.Entry e = catalog.find(owner, name);
@@ -317,7 +401,8 @@ final class RequestConditionKeys {
             }
             case START_ARRAY -> {
                 List<Object> l = new ArrayList<>();
-                String element = "Keys".equals(field) ? "#key" : "AttributeValueList".equals(field) ? "#value" : null;
+                String element = "Keys".equals(field) ? "#key"
+                        : "AttributeValueList".equals(field) || "Parameters".equals(field) ? "#value" : null;
                 while (p.nextToken() != JsonToken.END_ARRAY) l.add(tree(p, element));
                 return l;
             }

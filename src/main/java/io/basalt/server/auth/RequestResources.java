@@ -38,6 +38,7 @@ public final class RequestResources {
         } catch (IOException | RuntimeException unreadable) {
             // what was read so far stands; the operation reports the body's fault
         }
+        if (f.statement != null) f.statements.add(new Statement(f.statement, f.parameters));
         String table = f.tableName == null ? null : tableArn(region, account, f.tableName);
         List<Access> out = new ArrayList<>();
         switch (operation) {
@@ -59,7 +60,7 @@ public final class RequestResources {
                 }
             }
             case "ExecuteStatement", "BatchExecuteStatement", "ExecuteTransaction" -> {
-                for (String statement : f.statements) {
+                for (Statement statement : f.statements) {
                     Access a = partiql(statement, region, account);
                     if (a != null) out.add(a);
                 }
@@ -81,9 +82,28 @@ public final class RequestResources {
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
             }
             case "RestoreTableToPointInTime" -> {
-                // the source table read and the table created
-                if (table != null) out.add(new Access("dynamodb:" + operation, table));
+                // the table restored from and the table created
+                String source = f.sourceTableArn != null ? f.sourceTableArn : f.sourceTableName;
+                if (source != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, source)));
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
+            }
+            case "ExportTableToPointInTime" -> {
+                if (f.tableArn != null) out.add(new Access("dynamodb:" + operation, f.tableArn));
+            }
+            case "DescribeExport" -> {
+                if (f.exportArn != null) out.add(new Access("dynamodb:" + operation, f.exportArn));
+            }
+            case "DescribeImport" -> {
+                if (f.importArn != null) out.add(new Access("dynamodb:" + operation, f.importArn));
+            }
+            case "ImportTable" -> {
+                if (f.creationTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.creationTableName)));
+            }
+            case "DescribeTableActivity" -> { // Basalt's console: what DescribeTable and Contributor Insights show
+                if (table != null) {
+                    out.add(new Access("dynamodb:DescribeTable", table));
+                    out.add(new Access("dynamodb:DescribeContributorInsights", table));
+                }
             }
             case "Query", "Scan" -> {
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
@@ -100,10 +120,13 @@ public final class RequestResources {
         return nameOrArn.startsWith("arn:") ? nameOrArn : "arn:aws:dynamodb:" + region + ":" + account + ":table/" + nameOrArn;
     }
 
-    private static Access partiql(String statement, String region, String account) {
+    /** A PartiQL statement and its parameters, as sent. */
+    private record Statement(String text, List<io.basalt.model.AttributeValue> parameters) {}
+
+    private static Access partiql(Statement statement, String region, String account) {
         PartiqlStatement s;
         try {
-            s = PartiqlParser.parse(statement, List.of());
+            s = PartiqlParser.parse(statement.text(), statement.parameters());
         } catch (RuntimeException unparsable) {
             return null; // refused by the operation before it touches anything
         }
@@ -132,9 +155,13 @@ public final class RequestResources {
     /** The members of a request that name resources. */
     private static final class Fields {
         String tableName, indexName, streamArn, shardIterator, resourceArn, backupArn, targetTableName;
+        String tableArn, sourceTableArn, sourceTableName, exportArn, importArn, creationTableName;
         final Set<String> requestItems = new LinkedHashSet<>();
         final List<String[]> transactItems = new ArrayList<>();
-        final List<String> statements = new ArrayList<>();
+        final List<Statement> statements = new ArrayList<>();
+        /** Parameters of ExecuteStatement (beside its Statement). */
+        List<io.basalt.model.AttributeValue> parameters = List.of();
+        String statement;
 
         void read(JsonParser p) throws IOException {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -148,8 +175,17 @@ public final class RequestResources {
                     case "ResourceArn" -> resourceArn = text(p, t);
                     case "BackupArn" -> backupArn = text(p, t);
                     case "TargetTableName" -> targetTableName = text(p, t);
-                    case "SourceTableName", "SourceTableArn" -> tableName = text(p, t);
-                    case "Statement" -> add(statements, text(p, t));
+                    case "TableArn" -> tableArn = text(p, t);
+                    case "SourceTableArn" -> sourceTableArn = text(p, t);
+                    case "SourceTableName" -> sourceTableName = text(p, t);
+                    case "ExportArn" -> exportArn = text(p, t);
+                    case "ImportArn" -> importArn = text(p, t);
+                    case "TableCreationParameters" -> {
+                        if (t == JsonToken.START_OBJECT) creationTableName = tableIn(p);
+                        else p.skipChildren();
+                    }
+                    case "Statement" -> statement = text(p, t);
+                    case "Parameters" -> parameters = parameters(p, t);
                     case "RequestItems" -> {
                         if (t != JsonToken.START_OBJECT) { p.skipChildren(); break; }
                         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -175,12 +211,16 @@ public final class RequestResources {
                     case "Statements", "TransactStatements" -> {
                         if (t != JsonToken.START_ARRAY) { p.skipChildren(); break; }
                         while (p.nextToken() == JsonToken.START_OBJECT) {
+                            String text = null;
+                            List<io.basalt.model.AttributeValue> params = List.of();
                             while (p.nextToken() == JsonToken.FIELD_NAME) {
                                 String member = p.currentName();
                                 JsonToken v = p.nextToken();
-                                if (member.equals("Statement")) add(statements, text(p, v));
+                                if (member.equals("Statement")) text = text(p, v);
+                                else if (member.equals("Parameters")) params = parameters(p, v);
                                 else p.skipChildren();
                             }
+                            if (text != null) statements.add(new Statement(text, params));
                         }
                     }
                     default -> p.skipChildren();
@@ -199,8 +239,15 @@ public final class RequestResources {
             return table;
         }
 
-        private static void add(List<String> list, String s) {
-            if (s != null) list.add(s);
+        /** A Parameters list as AttributeValues (the statement's placeholders are bound to them). */
+        private static List<io.basalt.model.AttributeValue> parameters(JsonParser p, JsonToken t) throws IOException {
+            if (t != JsonToken.START_ARRAY) {
+                p.skipChildren();
+                return List.of();
+            }
+            List<io.basalt.model.AttributeValue> values = new ArrayList<>();
+            while (p.nextToken() == JsonToken.START_OBJECT) values.add(io.basalt.wire.AttributeValueJson.read(p));
+            return values;
         }
 
         private static String text(JsonParser p, JsonToken t) throws IOException {

@@ -190,8 +190,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private void respond(FullHttpResponse res, HttpRequest req, boolean close) {
         if (req != null && req.headers().contains(HttpHeaderNames.ORIGIN)) {
             res.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
-            // a browser script may read these (the SDK for JavaScript reads the request id, the error
-            // type and the checksum from them)
+            // a browser script may read these (the SDK for JavaScript reads the request id and the
+            // error type); the service's list, which leaves x-amz-crc32 out (the SDK then skips the check)
             res.headers().set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
         }
         boolean keepAlive = !close && (req == null || HttpUtil.isKeepAlive(req));
@@ -206,7 +206,7 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         });
     }
 
-    static final String EXPOSED_HEADERS = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date,x-amz-crc32";
+    static final String EXPOSED_HEADERS = "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date";
 
     private FullHttpResponse corsPreflight(HttpRequest req, String requestId) {
         FullHttpResponse res = HttpResponses.response(HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER, null, requestId);

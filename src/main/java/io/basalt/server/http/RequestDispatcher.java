@@ -36,6 +36,8 @@ public final class RequestDispatcher {
     private static final Logger LOG = LoggerFactory.getLogger(RequestDispatcher.class);
     public static final String TARGET_PREFIX = "DynamoDB_20120810.";
     public static final String STREAMS_TARGET_PREFIX = "DynamoDBStreams_20120810.";
+    /** Basalt's own operations (the console's capacity view). */
+    public static final String EXTENSION_TARGET_PREFIX = io.basalt.api.activity.DescribeTableActivity.TARGET_PREFIX;
 
     /** A request body that can be read more than once. */
     public interface Body {
@@ -53,6 +55,7 @@ public final class RequestDispatcher {
 
     private final Function<String, Operation<?>> operations;
     private final Function<String, Operation<?>> streamOperations;
+    private Function<String, Operation<?>> extensions = name -> null;
     private final RequestMetrics metrics;
     /** Run after every response has left its buffer (the engine frees a large response's slot). */
     private Runnable afterResponse = () -> { };
@@ -66,6 +69,7 @@ public final class RequestDispatcher {
     public RequestDispatcher(OperationRegistry operations, RequestMetrics metrics) {
         this(operations::find, operations::findStream, metrics);
         this.afterResponse = operations::afterResponse;
+        this.extensions = operations::findExtension;
     }
 
     /** A dispatcher over any set of operations (tests, other front ends): name to operation, null if unknown. */
@@ -100,6 +104,13 @@ public final class RequestDispatcher {
     }
 
     private volatile io.basalt.server.auth.Authorizer authorizer;
+    private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
+
+    /** How accounts and regions map to table namespaces (regions apart by default, as the service). */
+    public RequestDispatcher namespaces(io.basalt.model.Namespaces n) {
+        this.namespaces = n;
+        return this;
+    }
 
     /** Evaluates policies before every operation (null: every authenticated caller may do everything). */
     public RequestDispatcher authorizer(io.basalt.server.auth.Authorizer a) {
@@ -213,7 +224,7 @@ public final class RequestDispatcher {
                     throw denied;
                 }
             }
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId());
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces);
             if (metrics == null) return run(op, ctx, body, out);
             long started = System.nanoTime();
             int status;
@@ -238,6 +249,7 @@ public final class RequestDispatcher {
         if (target == null) return null;
         if (target.startsWith(TARGET_PREFIX)) return operations.apply(target.substring(TARGET_PREFIX.length()));
         if (target.startsWith(STREAMS_TARGET_PREFIX)) return streamOperations.apply(target.substring(STREAMS_TARGET_PREFIX.length()));
+        if (target.startsWith(EXTENSION_TARGET_PREFIX)) return extensions.apply(target.substring(EXTENSION_TARGET_PREFIX.length()));
         return null;
     }
 

@@ -24,5 +24,11 @@ class ResourcePolicyCodecTest {
         assertEquals(withPolicies.resourcePolicies(), back.resourcePolicies());
         assertEquals("1700000000000", back.resourcePolicy(null).revisionId());
         assertEquals("{}", back.resourcePolicy("2026-01-01T00:00:00.000").document());
+        // a deleted policy stays as a tombstone with the deletion's revision, and is no policy in force
+        var d = back.toBuilder();
+        d.resourcePolicies().put("", TableDefinition.ResourcePolicy.deletedAt("1700000000005"));
+        TableDefinition deleted = TableDefinitionCodec.decode(TableDefinitionCodec.encode(d.build()));
+        assertEquals(TableDefinition.ResourcePolicy.deletedAt("1700000000005"), deleted.resourcePolicies().get(""));
+        assertEquals(null, deleted.resourcePolicy(null));
     }
 }

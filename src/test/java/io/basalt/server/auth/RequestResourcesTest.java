@@ -26,6 +26,21 @@ class RequestResourcesTest {
     }
 
     @Test
+    void pointInTimeExportAndImportOperationsActOnTheirTablesExportsAndImports() {
+        assertEquals(List.of(new Access("dynamodb:RestoreTableToPointInTime", T + "Music"),
+                        new Access("dynamodb:RestoreTableToPointInTime", T + "Music2")),
+                of("RestoreTableToPointInTime", "{\"SourceTableName\":\"Music\",\"TargetTableName\":\"Music2\"}"));
+        assertEquals(List.of(new Access("dynamodb:ExportTableToPointInTime", T + "Music")),
+                of("ExportTableToPointInTime", "{\"TableArn\":\"" + T + "Music\",\"S3Bucket\":\"b\"}"));
+        assertEquals(List.of(new Access("dynamodb:DescribeExport", T + "Music/export/01")),
+                of("DescribeExport", "{\"ExportArn\":\"" + T + "Music/export/01\"}"));
+        assertEquals(List.of(new Access("dynamodb:ImportTable", T + "Fresh")),
+                of("ImportTable", "{\"InputFormat\":\"CSV\",\"TableCreationParameters\":{\"KeySchema\":[],\"TableName\":\"Fresh\"}}"));
+        assertEquals(List.of(new Access("dynamodb:DescribeImport", T + "Fresh/import/01")),
+                of("DescribeImport", "{\"ImportArn\":\"" + T + "Fresh/import/01\"}"));
+    }
+
+    @Test
     void queriesOfAnIndexActOnTheIndex() {
         assertEquals(List.of(new Access("dynamodb:Query", T + "Music/index/ByYear")),
                 of("Query", "{\"IndexName\":\"ByYear\",\"TableName\":\"Music\",\"KeyConditionExpression\":\"x\"}"));
@@ -52,6 +67,12 @@ class RequestResourcesTest {
                 of("BatchExecuteStatement", "{\"Statements\":[{\"Statement\":\"INSERT INTO Music VALUE {'Artist':'a'}\"},"
                         + "{\"Statement\":\"DELETE FROM Other WHERE pk = 'x'\"}]}"));
         assertEquals(List.of(), of("ExecuteStatement", "{\"Statement\":\"SELEKT nonsense\"}"));
+        // placeholders are bound to the Parameters sent (else a parameterised statement would name no table)
+        assertEquals(List.of(new Access("dynamodb:PartiQLDelete", T + "Music")),
+                of("ExecuteStatement", "{\"Parameters\":[{\"S\":\"a\"}],\"Statement\":\"DELETE FROM Music WHERE Artist = ?\"}"));
+        assertEquals(List.of(new Access("dynamodb:PartiQLUpdate", T + "Music")),
+                of("ExecuteTransaction", "{\"TransactStatements\":[{\"Statement\":\"UPDATE Music SET x = ? WHERE Artist = ?\","
+                        + "\"Parameters\":[{\"N\":\"1\"},{\"S\":\"a\"}]}]}"));
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.basalt.server.admin;
+package io.basalt.api.activity;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.engine.Engine;
@@ -18,7 +18,9 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * A table's simulated partitions as JSON (admin service, {@code basalt partitions TABLE}): each
+ * A table's simulated capacity as JSON (the console's DescribeTableActivity, the admin service,
+ * {@code basalt partitions TABLE}): the units consumed and the requests throttled so far by the
+ * table and each GSI (counters: a reader takes differences for rates), and each simulated
  * partition's slice of the partition-hash space (the order Scan walks), estimated size, throughput
  * share, consumed and throttled units and heat — its part of the table's (or index's) consumption.
  */
@@ -34,6 +36,7 @@ public final class PartitionsReport {
         g.writeNumberField("ItemCount", table.ref().itemCount().get());
         g.writeNumberField("ReadCapacityUnits", table.definition().payPerRequest() ? 0 : table.definition().throughput().readCapacityUnits());
         g.writeNumberField("WriteCapacityUnits", table.definition().payPerRequest() ? 0 : table.definition().throughput().writeCapacityUnits());
+        usage(g, cap.usage());
         partitions(g, cap.partitions(), new Edges(engine, false, table.definition().id(),
                 item -> item.get(table.definition().keys().hashName())));
         insights(g, cap.insights(), null);
@@ -43,6 +46,11 @@ public final class PartitionsReport {
             g.writeStartObject();
             g.writeStringField("IndexName", i.name());
             IndexDefinition d = table.definition().index(i.name());
+            if (d != null && !table.definition().payPerRequest()) {
+                g.writeNumberField("ReadCapacityUnits", d.throughput().readCapacityUnits());
+                g.writeNumberField("WriteCapacityUnits", d.throughput().writeCapacityUnits());
+            }
+            usage(g, i.usage());
             partitions(g, i.partitions(), d == null ? null : new Edges(engine, true, d.indexId(), item -> d.keys().hashValues(item)));
             insights(g, cap.insights(), i.name());
             g.writeEndObject();
@@ -103,6 +111,18 @@ public final class PartitionsReport {
             g.writeEndObject();
         }
         g.writeEndArray();
+    }
+
+    /** Counters since the server started (or the table was created). */
+    private static void usage(JsonGenerator g, io.basalt.engine.capacity.Usage u) throws IOException {
+        g.writeObjectFieldStart("Usage");
+        g.writeNumberField("ConsumedReadCapacityUnits", u.readUnits());
+        g.writeNumberField("ConsumedWriteCapacityUnits", u.writeUnits());
+        g.writeNumberField("Reads", u.reads());
+        g.writeNumberField("Writes", u.writes());
+        g.writeNumberField("ReadThrottleEvents", u.readThrottles());
+        g.writeNumberField("WriteThrottleEvents", u.writeThrottles());
+        g.writeEndObject();
     }
 
     private static void insights(JsonGenerator g, ContributorInsights ci, String index) throws IOException {

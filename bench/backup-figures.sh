@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Backup and restore figures (issue #22, docs/benchmarks.md "Backups"): a server with N items
+# (default 1,000,000) in its own process; CreateBackup, RestoreTableFromBackup, whole-store backup
+# of the running server and its restore, with times and disk use.
+#   ./basalt bench backup-figures [N]
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+mvn -q -B -DskipTests test-compile dependency:build-classpath -Dmdep.includeScope=test \
+    -Dmdep.outputFile=target/backup-bench.classpath >&2
+exec "$JAVA_HOME/bin/java" -Xmx1g -cp "target/classes:target/test-classes:$(cat target/backup-bench.classpath)" \
+    io.basalt.cli.BackupBenchmark "$@"
