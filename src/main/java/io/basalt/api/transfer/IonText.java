@@ -41,39 +41,21 @@ final class IonText {
             case AttributeValue.Bool x -> b.append(x.value());
             case AttributeValue.Null x -> b.append("null");
             case AttributeValue.M m -> struct(b, m.value());
-            case AttributeValue.L l -> {
-                b.append('[');
-                for (int i = 0; i < l.value().size(); i++) {
-                    if (i > 0) b.append(',');
-                    value(b, l.value().get(i));
-                }
-                b.append(']');
-            }
-            case AttributeValue.SS ss -> {
-                b.append("$dynamodb_SS::[");
-                for (int i = 0; i < ss.value().size(); i++) {
-                    if (i > 0) b.append(',');
-                    string(b, ss.value().get(i));
-                }
-                b.append(']');
-            }
-            case AttributeValue.NS ns -> {
-                b.append("$dynamodb_NS::[");
-                for (int i = 0; i < ns.value().size(); i++) {
-                    if (i > 0) b.append(',');
-                    decimal(b, ns.value().get(i));
-                }
-                b.append(']');
-            }
-            case AttributeValue.BS bs -> {
-                b.append("$dynamodb_BS::[");
-                for (int i = 0; i < bs.value().size(); i++) {
-                    if (i > 0) b.append(',');
-                    blob(b, bs.value().get(i));
-                }
-                b.append(']');
-            }
+            case AttributeValue.L l -> list(b, "", l.value(), IonText::value);
+            case AttributeValue.SS ss -> list(b, "$dynamodb_SS::", ss.value(), IonText::string);
+            case AttributeValue.NS ns -> list(b, "$dynamodb_NS::", ns.value(), IonText::decimal);
+            case AttributeValue.BS bs -> list(b, "$dynamodb_BS::", bs.value(), IonText::blob);
         }
+    }
+
+    private static <T> void list(StringBuilder b, String annotation, java.util.List<T> values,
+                                 java.util.function.BiConsumer<StringBuilder, T> element) {
+        b.append(annotation).append('[');
+        for (int i = 0; i < values.size(); i++) {
+            if (i > 0) b.append(',');
+            element.accept(b, values.get(i));
+        }
+        b.append(']');
     }
 
     /** An Ion decimal: unscaled digits with a 'd' exponent, so integers stay decimals (Ion reads "5" as an int). */

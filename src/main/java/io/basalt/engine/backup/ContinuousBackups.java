@@ -233,22 +233,35 @@ public final class ContinuousBackups implements AutoCloseable {
         // (not a snapshot, which on the in-memory store would hold back the restore's own commits)
         // sees every entry stamped at or before atMillis.
         items.awaitEarlierWrites();
+        boolean[] decided = {false};
+        eachEntry(tableId, (c, key, firstOfItem) -> {
+            if (firstOfItem) decided[0] = false;
+            if (decided[0] || ItemHistory.millis(key) > atMillis) return;
+            decided[0] = true;
+            byte[] value = c.value();
+            if (value[0] == ItemHistory.PRESENT) into.accept(ItemCodec.decode(value, 1));
+        });
+    }
+
+    /** Sees one history entry; {@code firstOfItem} is true at the newest entry of each item. */
+    private interface EntryVisitor {
+        void visit(StorageCursor c, byte[] key, boolean firstOfItem);
+    }
+
+    /** Walks a table's history: items one after the other, each item's entries newest first. */
+    private void eachEntry(long tableId, EntryVisitor visitor) {
         try (StorageCursor c = storage.scan(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId), false)) {
             byte[] group = null;
             int groupLength = 0;
-            boolean decided = false;
             while (c.next()) {
                 byte[] key = c.key();
                 int length = ItemHistory.itemPartLength(key);
-                if (group == null || length != groupLength || !Arrays.equals(key, 0, length, group, 0, length)) {
+                boolean first = group == null || length != groupLength || !Arrays.equals(key, 0, length, group, 0, length);
+                if (first) {
                     group = key;
                     groupLength = length;
-                    decided = false;
                 }
-                if (decided || ItemHistory.millis(key) > atMillis) continue;
-                decided = true;
-                byte[] value = c.value();
-                if (value[0] == ItemHistory.PRESENT) into.accept(ItemCodec.decode(value, 1));
+                visitor.visit(c, key, first);
             }
         }
     }
@@ -280,36 +293,24 @@ public final class ContinuousBackups implements AutoCloseable {
 
     /** Per item: keeps every entry after {@code cutoff} and the newest at or before it (unless a deletion). */
     private int trim(long tableId, long cutoff) {
-        int removed = 0;
-        WriteBatch batch = new WriteBatch();
-        try (StorageCursor c = storage.scan(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId), false)) {
-            byte[] group = null;
-            int groupLength = 0;
-            boolean baseSeen = false;
-            while (c.next()) {
-                byte[] key = c.key();
-                int length = ItemHistory.itemPartLength(key);
-                if (group == null || length != groupLength || !Arrays.equals(key, 0, length, group, 0, length)) {
-                    group = key;
-                    groupLength = length;
-                    baseSeen = false;
-                }
-                if (ItemHistory.millis(key) > cutoff) continue;
-                if (!baseSeen && c.value()[0] == ItemHistory.PRESENT) {
-                    baseSeen = true;
-                    continue;
-                }
-                baseSeen = true;
-                batch.delete(Space.HISTORY, key, Mutation.EXPECT_ANY);
-                removed++;
-                if (batch.mutations().size() >= BATCH) {
-                    commit(batch);
-                    batch = new WriteBatch();
-                }
+        int[] removed = {0};
+        boolean[] baseSeen = {false};
+        WriteBatch[] batch = {new WriteBatch()};
+        eachEntry(tableId, (c, key, firstOfItem) -> {
+            if (firstOfItem) baseSeen[0] = false;
+            if (ItemHistory.millis(key) > cutoff) return;
+            boolean base = !baseSeen[0] && c.value()[0] == ItemHistory.PRESENT;
+            baseSeen[0] = true;
+            if (base) return;
+            batch[0].delete(Space.HISTORY, key, Mutation.EXPECT_ANY);
+            removed[0]++;
+            if (batch[0].mutations().size() >= BATCH) {
+                commit(batch[0]);
+                batch[0] = new WriteBatch();
             }
-        }
-        if (!batch.mutations().isEmpty()) commit(batch);
-        return removed;
+        });
+        if (!batch[0].mutations().isEmpty()) commit(batch[0]);
+        return removed[0];
     }
 
     /** Entries of a table's history (tests, diagnostics). */
