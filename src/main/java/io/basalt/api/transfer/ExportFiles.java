@@ -36,6 +36,9 @@ import java.util.zip.GZIPOutputStream;
 final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCloseable {
     static final int ITEMS_PER_FILE = 100_000;
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** The summary's times, always with milliseconds as in the service's example. */
+    private static final java.time.format.DateTimeFormatter MILLIS =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC);
     private static final char[] NAME_CHARS = "abcdefghijklmnopqrstuvwxyz234567".toCharArray();
 
     /** One data file as manifest-files.json lists it. */
@@ -156,7 +159,7 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
                 Object v = e.getValue();
                 if (v == null) g.writeNull();
                 else if (v instanceof Number n) g.writeNumber(n.longValue());
-                else if (v instanceof Instant i) g.writeString(i.toString());
+                else if (v instanceof Instant i) g.writeString(MILLIS.format(i));
                 else g.writeString(v.toString());
                 if (e.getKey().equals("s3SseKmsKeyId")) {
                     g.writeStringField("manifestFilesS3Key", filesKey);
