@@ -39,4 +39,13 @@ public interface Operation<Q> {
     default boolean inlineable() {
         return false;
     }
+
+    /**
+     * The request-validation families this operation reports inside the service's 2026 envelope
+     * "1 validation error detected: " (applied once where the error leaves the operation, by
+     * {@link io.basalt.error.ValidationEnvelope}); every other error stays bare.
+     */
+    default java.util.Set<io.basalt.error.ValidationFamily> envelopedFamilies() {
+        return java.util.Set.of();
+    }
 }

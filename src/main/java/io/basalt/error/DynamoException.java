@@ -6,16 +6,30 @@ package io.basalt.error;
  */
 public class DynamoException extends RuntimeException {
     private final ErrorType type;
+    private final ValidationFamily family;
 
     public DynamoException(ErrorType type, String message) {
+        this(type, message, null);
+    }
+
+    private DynamoException(ErrorType type, String message, ValidationFamily family) {
         super(message, null, false, false);
         this.type = type;
+        this.family = family;
     }
 
     public ErrorType type() { return type; }
 
+    /** The request-validation family, which decides the envelope ({@link ValidationEnvelope}); null when it has none. */
+    public ValidationFamily family() { return family; }
+
     public static DynamoException validation(String message) {
         return new DynamoException(ErrorType.VALIDATION, message);
+    }
+
+    /** A validation error of a family some operations wrap in the 2026 envelope. */
+    public static DynamoException validation(ValidationFamily family, String message) {
+        return new DynamoException(ErrorType.VALIDATION, message, family);
     }
 
     public static DynamoException serialization(String message) {

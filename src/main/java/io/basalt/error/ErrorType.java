@@ -44,7 +44,9 @@ public enum ErrorType {
     ACCESS_DENIED("com.amazon.coral.service#AccessDeniedException", 400, "Message"),
     THROTTLING("com.amazon.coral.availability#ThrottlingException", 400, "message"),
     REQUEST_ENTITY_TOO_LARGE("com.amazon.coral.service#RequestEntityTooLarge", 413, "Message"),
-    INTERNAL_SERVER_ERROR("com.amazonaws.dynamodb.v20120810#InternalServerError", 500, "message");
+    INTERNAL_SERVER_ERROR("com.amazonaws.dynamodb.v20120810#InternalServerError", 500, "message"),
+    /** The store behind the service cannot take the request now (too few replicas, overloaded); safe to retry. */
+    SERVICE_UNAVAILABLE("com.amazon.coral.service#ServiceUnavailableException", 503, "message");
 
     private final String wireType;
     private final int httpStatus;

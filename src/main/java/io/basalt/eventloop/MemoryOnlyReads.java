@@ -7,24 +7,17 @@ package io.basalt.eventloop;
  * Point reads of hot items then skip two thread hand-offs.
  */
 public final class MemoryOnlyReads {
-    private static final ThreadLocal<boolean[]> ACTIVE = ThreadLocal.withInitial(() -> new boolean[1]);
+    private static final ThreadFlag ACTIVE = new ThreadFlag();
 
     private MemoryOnlyReads() {}
 
     public static boolean active() {
-        return ACTIVE.get()[0];
+        return ACTIVE.active();
     }
 
     /** Runs {@code body} with memory-only reads on this thread. */
     public static <T, E extends Exception> T run(ThrowingSupplier<T, E> body) throws E {
-        boolean[] flag = ACTIVE.get();
-        boolean was = flag[0];
-        flag[0] = true;
-        try {
-            return body.get();
-        } finally {
-            flag[0] = was;
-        }
+        return ACTIVE.run(body);
     }
 
     /** A supplier that may throw. */

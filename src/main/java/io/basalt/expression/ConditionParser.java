@@ -182,7 +182,8 @@ public final class ConditionParser extends ParserBase {
                     + fn + ", number of operands: " + args.size());
         }
         if (kind == ExpressionKind.KEY_CONDITION && !fn.equals("begins_with")) {
-            throw ExpressionErrors.invalid(kind, "Invalid operator used in KeyConditionExpression: " + fn);
+            // bare, as for OR, NOT, IN and <> (architect/dynalite test/query.js, written against the live service)
+            throw io.basalt.error.DynamoException.validation("Invalid operator used in KeyConditionExpression: " + fn);
         }
         Operand first = args.get(0);
         if (!(first instanceof Operand.PathOperand p)) {

@@ -8,7 +8,7 @@ final class ExpressionErrors {
     private ExpressionErrors() {}
 
     static DynamoException invalid(ExpressionKind kind, String detail) {
-        return DynamoException.validation("Invalid " + kind.parameter() + ": " + detail);
+        return DynamoException.validation(kind.family(), "Invalid " + kind.parameter() + ": " + detail);
     }
 
     /** Syntax error at {@code at}; "near" spans the previous token to the next, as the service shows it. */

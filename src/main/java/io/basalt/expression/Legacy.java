@@ -25,7 +25,7 @@ public final class Legacy {
     public record FilterCondition(String comparisonOperator, List<AttributeValue> attributeValueList) {}
 
     private static DynamoException invalid(String detail) {
-        return DynamoException.validation("One or more parameter values were invalid: " + detail);
+        return DynamoException.validation(io.basalt.error.ValidationFamily.LEGACY_CONDITION, "One or more parameter values were invalid: " + detail);
     }
 
     public static Condition expected(Map<String, Expected> expected, String conditionalOperator) {
@@ -40,6 +40,10 @@ public final class Legacy {
                 }
                 if (x.exists() != null && x.exists()) {
                     throw invalid("Exists and ComparisonOperator cannot be used together for Attribute: " + name);
+                }
+                if (x.attributeValueList() == null && !x.comparisonOperator().equals("NULL") && !x.comparisonOperator().equals("NOT_NULL")) {
+                    // neither form of the value (live PutItem/DeleteItem captures of 2026-10-09, paritysuite/dynamodb-conformance)
+                    throw invalid("Value or AttributeValueList must be used with ComparisonOperator: " + x.comparisonOperator() + " for Attribute: " + name);
                 }
                 c = comparison(name, x.comparisonOperator(), x.attributeValueList());
             } else if (x.attributeValueList() != null) {

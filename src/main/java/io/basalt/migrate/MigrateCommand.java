@@ -38,6 +38,9 @@ public final class MigrateCommand {
               generate-example  create and fill an example database (gaming) on a JDBC source
               run               load the source into DynamoDB per the model (checkpoint, acceptance report)
               verify            compare the source with the target: counts per entity, items field by field
+              replicate         change data capture: apply the source's inserts, updates and deletes to the
+                                target continuously until cut-over (PostgreSQL logical replication,
+                                MariaDB/MySQL binlog), with lag; stops cleanly and resumes
             """;
 
     static final String ESTIMATE_HELP = """
@@ -99,6 +102,7 @@ public final class MigrateCommand {
                 case "generate-example" -> help ? help(out, GenerateExample.HELP) : GenerateExample.run(rest, env, out, err);
                 case "prices" -> help ? help(out, PRICES_HELP) : print(out, Prices.defaultText());
                 case "run" -> help ? help(out, RunCommand.HELP) : RunCommand.run(rest, env, out, err, opener);
+                case "replicate" -> help ? help(out, ReplicateCommand.HELP) : ReplicateCommand.run(rest, env, out, err, opener);
                 case "verify" -> help ? help(out, VerifyCommand.HELP) : VerifyCommand.run(rest, env, out, err, opener);
                 default -> {
                     err.println("basalt migrate: unknown command '" + command + "' (try: basalt migrate --help)");

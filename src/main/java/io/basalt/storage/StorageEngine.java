@@ -16,7 +16,10 @@ package io.basalt.storage;
  *       logical clock per node, with no cluster-wide counter.)</li>
  *   <li>When a durable engine returns from commit, the batch survives a process crash (WAL synced;
  *       concurrent committers share syncs).</li>
- *   <li>Reads are never blocked by writes and see only whole batches.</li>
+ *   <li>Reads are never blocked by writes and see only whole batches, except on an engine that
+ *       {@link #appliesAfterCommit()}: there the mutations outside the batch's first checked
+ *       partition become visible later (never lost, never applied twice, in commit order per key;
+ *       index entries and stream records, which readers expect eventually).</li>
  * </ul>
  */
 public interface StorageEngine extends AutoCloseable {
@@ -62,6 +65,25 @@ public interface StorageEngine extends AutoCloseable {
 
     /** Deletes every key in [from, to) without version checks (dropping a table's data). */
     void deleteRange(Space space, byte[] from, byte[] to);
+
+    /**
+     * Whether {@link #commit} may return before the mutations of other partitions than the first
+     * checked one can be read (Cassandra: they are applied from a durable change log written
+     * atomically with that partition). Such an engine runs {@link WriteBatch#applied()} itself once
+     * they can; on the others the caller runs it after the commit.
+     */
+    default boolean appliesAfterCommit() {
+        return false;
+    }
+
+    /**
+     * Whether several Basalt nodes may use this store at once (Cassandra): then what the engine
+     * layer caches of shared state (the catalog, stream sequence numbers) may be changed by another
+     * node, and must be re-read or made unique per node.
+     */
+    default boolean sharedByNodes() {
+        return false;
+    }
 
     /** Whether acknowledged commits survive a crash. */
     boolean durable();

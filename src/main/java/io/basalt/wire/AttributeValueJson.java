@@ -137,7 +137,7 @@ public final class AttributeValueJson {
             return DNumber.parse(s);
         } catch (NumberFormatError e) {
             String message = e.getMessage().equals(NumberFormatError.NOT_A_NUMBER) ? NumberFormatError.NOT_NUMERIC_VALUE + s : e.getMessage();
-            throw DynamoException.validation(message);
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.NUMBER_VALUE, message);
         }
     }
 

@@ -31,9 +31,11 @@ final class CassandraForTests {
         OnCassandra on = testClass.getAnnotation(OnCassandra.class);
         Assumptions.assumeTrue(on == null || !on.extended() || mode.equals("all"),
                 "extended Cassandra engine test: runs with BASALT_CASSANDRA=all");
-        if (cluster == null && failure == null) start();
-        Assumptions.assumeTrue(failure == null, () -> "no test Cassandra: " + failure);
-        List<InetSocketAddress> cps = CassandraSettings.parseContactPoints(cluster.contactPoints());
+        // CASSANDRA_FOR_TESTS: a Cassandra already running (developing: no start per run)
+        String given = System.getenv("CASSANDRA_FOR_TESTS");
+        if (given == null && cluster == null && failure == null) start();
+        Assumptions.assumeTrue(given != null || failure == null, () -> "no test Cassandra: " + failure);
+        List<InetSocketAddress> cps = CassandraSettings.parseContactPoints(given != null ? given : cluster.contactPoints());
         return new CassandraSettings(cps, "it" + ProcessHandle.current().pid() + "_" + KEYSPACES.incrementAndGet(), 1,
                 CassandraSettings.DEFAULT_LOCAL_DC);
     }

@@ -21,7 +21,7 @@ class DeepNestingIT extends ServerTestBase {
         validation("Invalid FilterExpression: The expression contains too many operators; operator count: 301",
                 () -> ddb.scan(b -> b.tableName("Deep").filterExpression(parens).expressionAttributeValues(v)));
         String nots = "NOT ".repeat(1000) + "a = :v";
-        validation("Invalid ConditionExpression: The expression contains too many operators; operator count: 301",
+        validation("1 validation error detected: Invalid ConditionExpression: The expression contains too many operators; operator count: 301",
                 () -> ddb.putItem(b -> b.tableName("Deep").item(Map.of("pk", AttributeValue.fromS("1")))
                         .conditionExpression(nots).expressionAttributeValues(v)));
         // about the deepest if_not_exists nesting 4 KB holds (240 functions) is served

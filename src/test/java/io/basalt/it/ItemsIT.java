@@ -114,7 +114,7 @@ class ItemsIT extends ServerTestBase {
         var old = ddb.putItem(b -> b.tableName(T).item(item("pk", "cond", "v", "3")).conditionExpression("v = :one")
                 .expressionAttributeValues(Map.of(":one", s("1"))).returnValues(ReturnValue.ALL_OLD));
         assertEquals(item("pk", "cond", "v", "1"), old.attributes());
-        validation("ReturnValues can only be ALL_OLD or NONE",
+        validation("1 validation error detected: ReturnValues can only be ALL_OLD or NONE",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "cond")).returnValues(ReturnValue.ALL_NEW)));
         var big = ddb.putItem(b -> b.tableName(T).item(item("pk", "cond", "v", "x".repeat(1500))).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
         assertEquals(2.0, big.consumedCapacity().capacityUnits());
@@ -142,11 +142,11 @@ class ItemsIT extends ServerTestBase {
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "ss", AttributeValue.fromSs(List.of())))));
         validation("One or more parameter values were invalid: Input collection [a, a] contains duplicates.",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "ss", AttributeValue.fromSs(List.of("a", "a"))))));
-        validation("Attempting to store more than 38 significant digits in a Number",
+        validation("1 validation error detected: Attempting to store more than 38 significant digits in a Number",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("1".repeat(39))))));
-        validation("Number overflow. Attempting to store a number with magnitude larger than supported range",
+        validation("1 validation error detected: Number overflow. Attempting to store a number with magnitude larger than supported range",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("1E+126")))));
-        validation("The parameter cannot be converted to a numeric value: 12abc",
+        validation("1 validation error detected: The parameter cannot be converted to a numeric value: 12abc",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("12abc")))));
         fails(ResourceNotFoundException.class, "ResourceNotFoundException", "Requested resource not found",
                 () -> ddb.putItem(b -> b.tableName("no_such_table").item(item("pk", "a"))));
@@ -270,7 +270,7 @@ class ItemsIT extends ServerTestBase {
         validation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "legacy")).conditionExpression("attribute_exists(pk)")
                         .expected(Map.of("v", ExpectedAttributeValue.builder().exists(false).build()))));
-        validation("One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator",
+        validation("1 validation error detected: One or more parameter values were invalid: Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: v",
                 () -> ddb.deleteItem(b -> b.tableName(T).key(item("pk", "legacy"))
                         .expected(Map.of("v", ExpectedAttributeValue.builder().comparisonOperator(ComparisonOperator.EQ).build()))));
     }

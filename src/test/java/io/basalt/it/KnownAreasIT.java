@@ -152,7 +152,7 @@ class KnownAreasIT extends ServerTestBase {
     void functionsAndBounds() {
         assertEquals(0, ddb.scan(b -> b.tableName(T).filterExpression("x < :s")
                 .expressionAttributeValues(Map.of(":s", s("z")))).count(), "mismatched types compare false");
-        validation("Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
+        validation("1 validation error detected: Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "
                         + "lower bound operand: AttributeValue: {N:5}, upper bound operand: AttributeValue: {N:1}",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "b")).conditionExpression("x BETWEEN :a AND :b")
                         .expressionAttributeValues(Map.of(":a", n("5"), ":b", n("1")))));

@@ -30,6 +30,27 @@ final class Sdk {
                         a -> a.attributeName("sk").attributeType(skType)));
     }
 
+    /**
+     * A pk (S) + sk table with a KEYS_ONLY GSI "gsi" on g and a KEYS_ONLY LSI "lsi" on l, each key
+     * attribute of the type given.
+     */
+    static void createIndexedTable(DynamoDbClient ddb, String name, ScalarAttributeType sk, ScalarAttributeType g, ScalarAttributeType l) {
+        var keysOnly = software.amazon.awssdk.services.dynamodb.model.Projection.builder()
+                .projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.KEYS_ONLY).build();
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .attributeDefinitions(java.util.stream.Stream.of("pk", "sk", "g", "l").map(n -> software.amazon.awssdk.services.dynamodb.model
+                        .AttributeDefinition.builder().attributeName(n).attributeType(switch (n) {
+                            case "sk" -> sk;
+                            case "g" -> g;
+                            case "l" -> l;
+                            default -> ScalarAttributeType.S;
+                        }).build()).toList())
+                .globalSecondaryIndexes(x -> x.indexName("gsi").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH)).projection(keysOnly))
+                .localSecondaryIndexes(x -> x.indexName("lsi").projection(keysOnly)
+                        .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("l").keyType(KeyType.RANGE))));
+    }
+
     static AttributeValue s(String v) {
         return AttributeValue.fromS(v);
     }

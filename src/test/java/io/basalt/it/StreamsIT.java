@@ -21,12 +21,10 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.GetRecordsResponse;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.Record;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
-import software.amazon.awssdk.services.dynamodb.model.Shard;
 import software.amazon.awssdk.services.dynamodb.model.ShardIteratorType;
 import software.amazon.awssdk.services.dynamodb.model.StreamViewType;
 import software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient;
@@ -54,21 +52,7 @@ class StreamsIT extends ServerTestBase {
 
     /** Every record of every shard from TRIM_HORIZON, per shard in order. */
     private static Map<String, List<Record>> readAll(String streamArn) {
-        Map<String, List<Record>> out = new HashMap<>();
-        for (Shard shard : streams.describeStream(b -> b.streamArn(streamArn)).streamDescription().shards()) {
-            String it = streams.getShardIterator(b -> b.streamArn(streamArn).shardId(shard.shardId())
-                    .shardIteratorType(ShardIteratorType.TRIM_HORIZON)).shardIterator();
-            List<Record> records = new ArrayList<>();
-            while (it != null) {
-                String current = it;
-                GetRecordsResponse r = streams.getRecords(b -> b.shardIterator(current).limit(100));
-                records.addAll(r.records());
-                if (r.records().isEmpty()) break;
-                it = r.nextShardIterator();
-            }
-            out.put(shard.shardId(), records);
-        }
-        return out;
+        return StreamRecords.byShard(streams, streamArn);
     }
 
     @Test
@@ -219,8 +203,18 @@ class StreamsIT extends ServerTestBase {
         invalid("1 validation error detected: Value 'SOMEWHERE' at 'shardIteratorType' failed to satisfy constraint: "
                 + "Member must satisfy enum value set: [TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]",
                 () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType("SOMEWHERE")));
-        invalid("Invalid SequenceNumber: not-a-number", () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId)
+        invalid("Invalid SequenceNumber: not-a-sequence-number", () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId)
+                .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber("not-a-sequence-number")));
+        // the API reference's member constraints come before any lookup (StreamArn 37-1024, ShardId 28-65, SequenceNumber 21-40)
+        invalid("1 validation error detected: Value 'not-a-number' at 'sequenceNumber' failed to satisfy constraint: "
+                + "Member must have length greater than or equal to 21", () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId)
                 .shardIteratorType(ShardIteratorType.AFTER_SEQUENCE_NUMBER).sequenceNumber("not-a-number")));
+        invalid("1 validation error detected: Value '' at 'sequenceNumber' failed to satisfy constraint: "
+                + "Member must have length greater than or equal to 21", () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId)
+                .shardIteratorType(ShardIteratorType.TRIM_HORIZON).sequenceNumber("")));
+        invalid("2 validation errors detected: Value 'not-an-arn' at 'streamArn' failed to satisfy constraint: Member must have length greater than or equal to 37; "
+                + "Value 'shardId-bogus' at 'shardId' failed to satisfy constraint: Member must have length greater than or equal to 28",
+                () -> streams.getShardIterator(b -> b.streamArn("not-an-arn").shardId("shardId-bogus").shardIteratorType(ShardIteratorType.LATEST)));
         invalid("1 validation error detected: Value '1001' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 1000",
                 () -> streams.getRecords(b -> b.shardIterator("x").limit(1001)));
         invalid("Invalid ShardIterator", () -> streams.getRecords(b -> b.shardIterator("not an iterator")));

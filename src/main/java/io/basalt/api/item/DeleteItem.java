@@ -23,6 +23,8 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
 
     @Override public String name() { return "DeleteItem"; }
 
+    @Override public java.util.Set<io.basalt.error.ValidationFamily> envelopedFamilies() { return WriteRequestRules.ENVELOPED; }
+
     @Override
     public DeleteItemRequest parse(JsonParser p) throws IOException {
         return DeleteItemRequest.parse(p);

@@ -1,5 +1,7 @@
 package io.basalt.api.item;
 
+import io.basalt.eventloop.EventualReads;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
@@ -62,13 +64,13 @@ public final class GetItem implements Operation<GetItemRequest> {
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         table.definition().keys().validateKey(r.key());
         // every storage read comes before the capacity admission (a side effect): see inlineable()
+        boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         ItemStore.StoredBytes raw = null;
         ItemStore.Stored stored = null;
-        if (projection == null) raw = engine.items().readStored(table.ref(), r.key());
-        else stored = engine.items().read(table.ref(), r.key());
+        if (projection == null) raw = EventualReads.run(!consistent, () -> engine.items().readStored(table.ref(), r.key()));
+        else stored = EventualReads.run(!consistent, () -> engine.items().read(table.ref(), r.key()));
         TableCapacity cap = engine.capacity().of(table);
         Partition part = cap == null ? null : cap.admitRead(ctx.region(), r.key());
-        boolean consistent = Boolean.TRUE.equals(r.consistentRead());
         long size = 0;
         out.writeStartObject();
         if (raw != null) {

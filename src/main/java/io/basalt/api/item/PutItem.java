@@ -23,6 +23,8 @@ public final class PutItem implements Operation<PutItemRequest> {
 
     @Override public String name() { return "PutItem"; }
 
+    @Override public java.util.Set<io.basalt.error.ValidationFamily> envelopedFamilies() { return WriteRequestRules.ENVELOPED; }
+
     @Override
     public PutItemRequest parse(JsonParser p) throws IOException {
         return PutItemRequest.parse(p);

@@ -39,6 +39,8 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
 
     @Override public String name() { return "UpdateItem"; }
 
+    @Override public java.util.Set<io.basalt.error.ValidationFamily> envelopedFamilies() { return WriteRequestRules.ENVELOPED; }
+
     @Override
     public UpdateItemRequest parse(JsonParser p) throws IOException {
         return UpdateItemRequest.parse(p);

@@ -34,7 +34,7 @@ final class KeyConditions {
             List<AttributeValue> leafValues;
             switch (leaf) {
                 case Condition.Compare cmp -> {
-                    if (cmp.op().equals("<>")) throw invalid("Unsupported operator used in KeyConditionExpression: <>");
+                    if (cmp.op().equals("<>")) throw invalid("Invalid operator used in KeyConditionExpression: <>");
                     if (!(cmp.left() instanceof Operand.PathOperand p) || !(cmp.right() instanceof Operand.Literal l)) {
                         throw invalid("Query key condition not supported");
                     }

@@ -36,6 +36,15 @@ public final class Query implements Operation<ReadRequest> {
 
     @Override public boolean inlineable() { return true; }
 
+    /**
+     * Query wraps its Select rules (issue #25's live example "1 validation error detected:
+     * ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"); its attribute
+     * values and expression errors stay bare (valueLayers.test.ts, 2026-10-09; the pinned suite).
+     */
+    private static final java.util.Set<io.basalt.error.ValidationFamily> ENVELOPED = java.util.Set.of(io.basalt.error.ValidationFamily.SELECT);
+
+    @Override public java.util.Set<io.basalt.error.ValidationFamily> envelopedFamilies() { return ENVELOPED; }
+
     @Override
     public ReadRequest parse(JsonParser p) throws IOException {
         return ReadRequest.parse(p);
@@ -86,7 +95,7 @@ public final class Query implements Operation<ReadRequest> {
         PageReader.Page page = ReadRules.readPage(out, engine.pages(), r, target, range, limit, ex.filter(), ex.projection());
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, cap == null ? 0 : PartitionHash.of(spec.partitionValues()), spec.partitionValues());
-        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
+        ReadRules.writePage(out, r, target, page, ex.filter(), ex.projection(), engine, table, cap, part);
     }
 
     private static byte[] max(byte[] a, byte[] b) {

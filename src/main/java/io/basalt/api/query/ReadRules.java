@@ -1,5 +1,7 @@
 package io.basalt.api.query;
 
+import io.basalt.eventloop.EventualReads;
+
 import io.basalt.expression.Legacy;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.common.ConsumedCapacityWriter;
@@ -50,13 +52,13 @@ final class ReadRules {
         boolean projection = r.projectionExpression() != null || r.attributesToGet() != null;
         String what = r.projectionExpression() != null ? "ProjectionExpression" : "AttributesToGet";
         if ("SPECIFIC_ATTRIBUTES".equals(r.select()) && !projection) {
-            throw DynamoException.validation("Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
         }
         if (projection && r.select() != null && !"SPECIFIC_ATTRIBUTES".equals(r.select())) {
-            throw DynamoException.validation("Cannot specify the " + what + " when choosing to get " + r.select());
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "Cannot specify the " + what + " when choosing to get " + r.select());
         }
         if ("ALL_PROJECTED_ATTRIBUTES".equals(r.select()) && r.indexName() == null) {
-            throw DynamoException.validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.SELECT, "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
         }
     }
 
@@ -146,12 +148,16 @@ final class ReadRules {
     static PageReader.Page readPage(JsonGenerator out, PageReader pages, ReadRequest r, ReadTarget target, KeyRange range,
                                     int limit, Condition filter, Projection projection) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
+        boolean eventual = !Boolean.TRUE.equals(r.consistentRead());
         if (!wholeItems(r, target, projection, filter)) {
-            return pages.read(target, range, limit, filter, countOnly);
+            // items an LSI read fetches from the table are filtered whole, after the fetch (writePage)
+            boolean filterAfterFetch = !countOnly && fetchFromTable(target, r, projection);
+            return EventualReads.run(eventual, () -> pages.read(target, range, limit, filterAfterFetch ? null : filter, countOnly));
         }
         out.writeStartObject();
         out.writeArrayFieldStart("Items");
-        return pages.readStored(target, range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset));
+        return EventualReads.run(eventual,
+                () -> pages.readStored(target, range, limit, (bytes, offset) -> StoredItemJson.write(out, bytes, offset)));
     }
 
     /**
@@ -159,11 +165,12 @@ final class ReadRules {
      * up once; LSI items fetched from the table cost their own read each.
      */
     static void writePage(JsonGenerator out, ReadRequest r, ReadTarget target, PageReader.Page page,
-                          Projection projection, Engine engine, TableCatalog.Entry table,
+                          Condition filter, Projection projection, Engine engine, TableCatalog.Entry table,
                           TableCapacity cap, Partition partition) throws IOException {
         boolean countOnly = "COUNT".equals(r.select());
         boolean fetch = !countOnly && fetchFromTable(target, r, projection);
         double fetchUnits = 0;
+        int count = fetch ? 0 : page.count();
         if (page.streamed()) {
             out.writeEndArray();
         } else {
@@ -177,12 +184,14 @@ final class ReadRules {
                     if (full == null) continue;
                     item = full.item();
                     fetchUnits += CapacityUnits.read(full.size(), Boolean.TRUE.equals(r.consistentRead()));
+                    if (filter != null && !filter.test(item)) continue;
+                    count++;
                 }
                 AttributeValueJson.writeItem(out, projection == null ? item : projection.apply(item));
             }
             out.writeEndArray();
         }
-        out.writeNumberField("Count", page.count());
+        out.writeNumberField("Count", count);
         out.writeNumberField("ScannedCount", page.scannedCount());
         if (page.lastItem() != null) {
             out.writeFieldName("LastEvaluatedKey");

@@ -73,6 +73,6 @@ public final class Scan implements Operation<ReadRequest> {
         TableCapacity cap = engine.capacity().of(table);
         Partition part = ReadRules.admit(cap, ctx, target, range.from().length >= 16 ? KeyCodec.hashOf(range.from()) : 0, null);
         PageReader.Page page = ReadRules.readPage(out, engine.pages(), r, target, range, limit, ex.filter(), ex.projection());
-        ReadRules.writePage(out, r, target, page, ex.projection(), engine, table, cap, part);
+        ReadRules.writePage(out, r, target, page, ex.filter(), ex.projection(), engine, table, cap, part);
     }
 }

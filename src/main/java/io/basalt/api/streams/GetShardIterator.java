@@ -40,9 +40,12 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
-        new Constraints().notNull(r.streamArn(), "streamArn").notNull(r.shardId(), "shardId")
+        // the member constraints of the API reference (StreamArn 37-1024, ShardId 28-65, SequenceNumber 21-40), before any lookup
+        new Constraints().notNull(r.streamArn(), "streamArn").minLength(r.streamArn(), "streamArn", 37).maxLength(r.streamArn(), "streamArn", 1024)
+                .notNull(r.shardId(), "shardId").minLength(r.shardId(), "shardId", 28).maxLength(r.shardId(), "shardId", 65)
                 .notNull(r.shardIteratorType(), "shardIteratorType")
-                .enumValue(r.shardIteratorType(), "shardIteratorType", "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]").check();
+                .enumValue(r.shardIteratorType(), "shardIteratorType", "[TRIM_HORIZON, LATEST, AT_SEQUENCE_NUMBER, AFTER_SEQUENCE_NUMBER]")
+                .minLength(r.sequenceNumber(), "sequenceNumber", 21).maxLength(r.sequenceNumber(), "sequenceNumber", 40).check();
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, ctx, r.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();

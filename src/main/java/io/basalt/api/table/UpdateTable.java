@@ -67,7 +67,9 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         constraints(r).check();
-        if (r.billingMode() == null && r.provisionedThroughput() == null && r.gsiUpdates() == null && r.streamSpecification() == null
+        // an empty GlobalSecondaryIndexUpdates updates nothing (architect/dynalite test/updateTable.js, written against the live service)
+        if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || r.gsiUpdates().isEmpty())
+                && r.streamSpecification() == null
                 && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
                 && r.onDemandThroughput() == null) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");

@@ -49,10 +49,27 @@ public final class TableCatalog {
     /** Table id → "ACCOUNT/NAME": the engine's own lookups (index maintenance, streams, TTL) go by id. */
     private final Map<Long, String> byId = new ConcurrentHashMap<>();
 
+    /**
+     * Whether other Basalt nodes change the catalog too (a shared store): then every lookup checks
+     * the stored version, and listings re-read the stored catalog, so a table created, updated or
+     * deleted through another node is seen at once.
+     */
+    private final boolean shared;
+
     /** @param defaultAccount the account whose tables are stored under "table/NAME" */
     public TableCatalog(StorageEngine storage, String defaultAccount) {
         this.storage = storage;
         this.defaultAccount = defaultAccount;
+        this.shared = storage.sharedByNodes();
+        for (Entry e : stored()) put(e);
+        if (!tables.isEmpty()) {
+            Thread.ofVirtual().name("basalt-recount").start(this::recountAll);
+        }
+    }
+
+    /** Every table as stored now (entries with fresh counters). */
+    private List<Entry> stored() {
+        List<Entry> out = new ArrayList<>();
         byte[] from = TABLE_PREFIX.getBytes(StandardCharsets.UTF_8);
         try (StorageCursor c = storage.scan(Space.CATALOG, from, KeyCodec.prefixEnd(from), false)) {
             while (c.next()) {
@@ -60,11 +77,36 @@ public final class TableCatalog {
                 int slash = rest.indexOf('/');
                 String account = slash < 0 ? defaultAccount : rest.substring(0, slash);
                 TableDefinition t = TableDefinitionCodec.decode(c.value());
-                put(new Entry(account, t, c.version(), newRef(t)));
+                out.add(new Entry(account, t, c.version(), newRef(t)));
             }
         }
-        if (!tables.isEmpty()) {
-            Thread.ofVirtual().name("basalt-recount").start(this::recountAll);
+        return out;
+    }
+
+    /** On a shared store: brings the whole cached catalog in line with the stored one. */
+    private void syncAll() {
+        if (!shared) return;
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (Entry e : stored()) {
+            String q = qualified(e.account(), e.definition().name());
+            seen.add(q);
+            Entry cur = tables.get(q);
+            if (cur == null || cur.version() != e.version()) adopt(q, cur, e);
+        }
+        for (Entry cur : List.copyOf(tables.values())) {
+            String q = qualified(cur.account(), cur.definition().name());
+            if (!seen.contains(q) && tables.remove(q, cur)) byId.remove(cur.definition().id(), q);
+        }
+    }
+
+    /** Replaces the cached {@code cur} (or nothing) by the stored {@code e}, keeping the counters of the same table. */
+    private void adopt(String q, Entry cur, Entry e) {
+        TableRef ref = cur != null && cur.definition().id() == e.definition().id() ? cur.ref() : e.ref();
+        Entry next = new Entry(e.account(), e.definition(), e.version(), ref);
+        boolean done = cur == null ? tables.putIfAbsent(q, next) == null : tables.replace(q, cur, next);
+        if (done) {
+            if (cur != null && cur.definition().id() != next.definition().id()) byId.remove(cur.definition().id(), q);
+            byId.put(next.definition().id(), q);
         }
     }
 
@@ -105,6 +147,14 @@ public final class TableCatalog {
 
     /** The account's table, or null. */
     public Entry find(String account, String name) {
+        if (shared) {
+            try {
+                refresh(account, name);
+            } catch (DynamoException storeUnavailable) {
+                // the store cannot confirm it now: the definition held serves (eventually consistent reads go on)
+                if (tables.get(qualified(account, name)) == null) throw storeUnavailable;
+            }
+        }
         return tables.get(qualified(account, name));
     }
 
@@ -124,6 +174,7 @@ public final class TableCatalog {
 
     /** The account's table names in the service's order (sorted by UTF-16 code units, like the service's listing). */
     public List<String> names(String account) {
+        syncAll();
         TreeMap<String, Entry> mine = new TreeMap<>();
         for (Entry e : tables.values()) {
             if (e.account().equals(account)) mine.put(e.definition().name(), e);
@@ -133,11 +184,13 @@ public final class TableCatalog {
 
     /** Every table of every account (background work: TTL, backfills, metrics), by account then name. */
     public List<Entry> all() {
+        syncAll();
         return new ArrayList<>(new TreeMap<>(tables).values());
     }
 
     /** How many tables the account has. */
     public int size(String account) {
+        syncAll();
         int n = 0;
         for (Entry e : tables.values()) {
             if (e.account().equals(account)) n++;
@@ -164,12 +217,16 @@ public final class TableCatalog {
     /** Adds a table to the account; ResourceInUseException when the name is taken there. */
     public Entry create(String account, TableDefinition t) {
         String q = qualified(account, t.name());
-        if (tables.containsKey(q)) throw tableExists(t.name());
+        if (find(account, t.name()) != null) throw tableExists(t.name());
         try {
             long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(account, t.name()),
                     TableDefinitionCodec.encode(t), Mutation.EXPECT_ABSENT));
             Entry e = new Entry(account, t, version, newRef(t));
-            if (tables.putIfAbsent(q, e) != null) throw tableExists(t.name());
+            if (shared) {
+                tables.put(q, e); // a stale entry of a table deleted through another node goes
+            } else if (tables.putIfAbsent(q, e) != null) {
+                throw tableExists(t.name());
+            }
             byId.put(t.id(), q);
             return e;
         } catch (VersionConflictException ex) {
@@ -196,19 +253,21 @@ public final class TableCatalog {
                 Entry e = new Entry(account, next, version, cur.ref());
                 if (tables.replace(q, cur, e)) return e;
             } catch (VersionConflictException ex) {
-                reload(account, name);
+                refresh(account, name);
             }
         }
     }
 
-    private void reload(String account, String name) {
+    /** Re-reads one table's stored definition into the cache (a lost compare-and-set, or a shared store). */
+    private void refresh(String account, String name) {
         String q = qualified(account, name);
         Versioned v = storage.get(Space.CATALOG, key(account, name));
         Entry cur = tables.get(q);
         if (v == null) {
-            if (cur != null) tables.remove(q, cur);
-        } else if (cur != null) {
-            tables.replace(q, cur, new Entry(account, TableDefinitionCodec.decode(v.value()), v.version(), cur.ref()));
+            if (cur != null && tables.remove(q, cur)) byId.remove(cur.definition().id(), q);
+        } else if (cur == null || cur.version() != v.version()) {
+            TableDefinition t = TableDefinitionCodec.decode(v.value());
+            adopt(q, cur, new Entry(account, t, v.version(), newRef(t)));
         }
     }
 
@@ -224,7 +283,7 @@ public final class TableCatalog {
             try {
                 storage.commit(new WriteBatch().delete(Space.CATALOG, key(account, name), cur.version()));
             } catch (VersionConflictException ex) {
-                reload(account, name);
+                refresh(account, name);
                 continue;
             }
             tables.remove(q, cur);

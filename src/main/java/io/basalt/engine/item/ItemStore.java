@@ -133,7 +133,7 @@ public final class ItemStore {
                 c.contribute(table, old, next, batch);
             }
             try {
-                storage.commit(batch, held);
+                commit(batch, held);
             } catch (VersionConflictException e) {
                 for (ChangeContributor c : contributors) c.aborted();
                 if (attempt > 8) Thread.yield();
@@ -176,7 +176,7 @@ public final class ItemStore {
             for (ChangeContributor c : contributors) c.contribute(table, null, item, batch);
         }
         try {
-            storage.commit(batch);
+            commit(batch, HeldKey.NONE);
         } catch (VersionConflictException | RuntimeException e) {
             for (ChangeContributor c : contributors) c.aborted();
             throw new IllegalStateException("loading items into " + table.name() + " failed: " + e.getMessage(), e);
@@ -185,6 +185,12 @@ public final class ItemStore {
             updateCounters(table, -1, sizes[i]);
             for (ChangeContributor c : contributors) c.committed(table, null, items.get(i));
         }
+    }
+
+    /** Commits, and runs the batch's when-applied actions unless the engine runs them once it has applied it. */
+    private void commit(WriteBatch batch, HeldKey held) throws VersionConflictException {
+        storage.commit(batch, held);
+        if (!storage.appliesAfterCommit()) batch.applied();
     }
 
     /** One item of a transaction: the mutation to apply, or null for a condition check only. */
@@ -269,7 +275,7 @@ public final class ItemStore {
                 throw new TxFailure(failures);
             }
             try {
-                storage.commit(batch);
+                commit(batch, HeldKey.NONE);
             } catch (VersionConflictException e) {
                 for (ChangeContributor c : contributors) c.aborted();
                 if (attempt >= 4) throw new TxConflict(mutationItem[e.mutationIndex()]);

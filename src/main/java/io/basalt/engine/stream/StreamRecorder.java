@@ -116,11 +116,30 @@ public final class StreamRecorder implements ChangeContributor {
     /** Record times, rollovers and retention follow the instance's clock. */
     private final io.basalt.engine.Clock clock;
 
+    /**
+     * On a store shared by several Basalt nodes: this node's tag, in the low 8 bits of every sequence
+     * number it hands out, so two nodes never number two records alike; -1 on a store of one node
+     * (sequence numbers are then dense).
+     */
+    private final int nodeTag;
+
     public StreamRecorder(TableCatalog catalog, StorageEngine storage, long rolloverMillis, io.basalt.engine.Clock clock) {
         this.catalog = catalog;
         this.storage = storage;
         this.rolloverMillis = rolloverMillis;
         this.clock = clock;
+        this.nodeTag = storage.sharedByNodes() ? (int) (catalog.allocateId() & 0xFF) : -1;
+    }
+
+    /**
+     * The shard's next sequence number. Shared store: [clock microseconds or last + 1][node tag],
+     * unique across nodes and, while the nodes' clocks agree closer than an item's writes follow
+     * each other, increasing per item across nodes too.
+     */
+    private long nextSequence(AtomicLong last) {
+        if (nodeTag < 0) return last.incrementAndGet();
+        long clockPart = clock.millis() * 1000;
+        return last.updateAndGet(l -> (Math.max((l >>> 8) + 1, clockPart) << 8) | nodeTag);
     }
 
     /**
@@ -222,7 +241,7 @@ public final class StreamRecorder implements ChangeContributor {
         }
         java.util.concurrent.ConcurrentSkipListSet<Long> busy = busy(tableId + "/" + label + "/" + slot);
         synchronized (busy) {
-            starts[slot] = sequence(tableId, label, slot).incrementAndGet() + 1;
+            starts[slot] = nextSequence(sequence(tableId, label, slot)) + 1;
             rollOver(tableId, label, lineage, number, now, slot + 1, starts);
         }
     }
@@ -299,29 +318,31 @@ public final class StreamRecorder implements ChangeContributor {
     public long readableSequence(long tableId, String label, int shard) {
         String key = tableId + "/" + label + "/" + shard;
         long last = sequence(tableId, label, shard).get();
+        // other nodes number records too: what they stored counts (their records still in flight are not seen)
+        if (nodeTag >= 0) last = Math.max(last, lastStoredSequence(tableId, label, shard));
         java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(key);
         if (busy == null || busy.isEmpty()) return last;
         Long first = busy.isEmpty() ? null : busy.first();
         return first == null ? last : Math.min(last, first - 1);
     }
 
+    /** The record is released by its batch's when-applied action (it may become readable after the commit). */
     @Override
     public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
-        settle();
+        pending.get().clear();
     }
 
     @Override
     public void aborted() {
-        settle();
+        java.util.List<Allocated> mine = pending.get();
+        for (Allocated a : mine) release(a);
+        mine.clear();
     }
 
-    private void settle() {
-        java.util.List<Allocated> mine = pending.get();
-        for (Allocated a : mine) {
-            java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(a.shardKey());
-            if (busy != null) busy.remove(a.seq());
-        }
-        mine.clear();
+    /** The record's sequence number is settled: readers may go past it. */
+    private void release(Allocated a) {
+        java.util.concurrent.ConcurrentSkipListSet<Long> busy = inFlight.get(a.shardKey());
+        if (busy != null) busy.remove(a.seq());
     }
 
     private AtomicLong sequence(long tableId, String label, int shard) {
@@ -329,15 +350,19 @@ public final class StreamRecorder implements ChangeContributor {
         AtomicLong known = sequences.get(key);
         if (known != null) return known;
         // read outside the map's lock: nobody numbers records of this shard before the counter is in the map
-        byte[] p = shardPrefix(tableId, label, shard);
-        long lastRecord;
-        try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
-            lastRecord = c.next() ? sequenceOf(c.key()) : 0;
-        }
+        long lastRecord = lastStoredSequence(tableId, label, shard);
         // the latest rollover consumed a number no record carries: never hand it out again
         AtomicLong loaded = new AtomicLong(Math.max(lastRecord, lineage(tableId, label).latest().startSequences()[shard] - 1));
         AtomicLong raced = sequences.putIfAbsent(key, loaded);
         return raced != null ? raced : loaded;
+    }
+
+    /** The sequence number of the shard's last stored record, 0 when it has none. */
+    private long lastStoredSequence(long tableId, String label, int shard) {
+        byte[] p = shardPrefix(tableId, label, shard);
+        try (StorageCursor c = storage.scan(Space.STREAMS, p, KeyCodec.prefixEnd(p), true)) {
+            return c.next() ? sequenceOf(c.key()) : 0;
+        }
     }
 
     /** Forgets what is held of a deleted table's streams (its records are dropped with it). */
@@ -380,10 +405,12 @@ public final class StreamRecorder implements ChangeContributor {
         java.util.concurrent.ConcurrentSkipListSet<Long> busy = busy(shardKey);
         long seq;
         synchronized (busy) { // allocation and registration together: a reader never sees a gap it could skip
-            seq = sequence(t.id(), t.stream().label(), shard).incrementAndGet();
+            seq = nextSequence(sequence(t.id(), t.stream().label(), shard));
             busy.add(seq);
         }
-        pending.get().add(new Allocated(shardKey, seq));
+        Allocated allocated = new Allocated(shardKey, seq);
+        pending.get().add(allocated);
+        batch.whenApplied(() -> release(allocated));
         batch.put(Space.STREAMS, recordKey(t.id(), t.stream().label(), shard, seq), ItemCodec.encode(record), Mutation.EXPECT_ANY);
     }
 }

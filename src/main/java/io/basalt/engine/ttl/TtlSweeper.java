@@ -50,6 +50,8 @@ public final class TtlSweeper implements AutoCloseable {
     private final StreamRecorder streams;
     private final Clock clock;
     private final Object passLock = new Object(); // a test's sweepNow() and the thread's pass never overlap
+    /** Which node of a shared store sweeps which table. */
+    private final SweepLease lease;
     private volatile boolean stopped;
 
     public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, StreamRecorder streams, long intervalMillis,
@@ -60,6 +62,7 @@ public final class TtlSweeper implements AutoCloseable {
         this.catalog = catalog;
         this.items = items;
         this.intervalMillis = intervalMillis;
+        this.lease = new SweepLease(storage, clock, Math.max(3 * intervalMillis, 30_000));
         this.thread = Thread.ofPlatform().daemon().name("basalt-ttl").unstarted(this::loop);
     }
 
@@ -126,6 +129,7 @@ public final class TtlSweeper implements AutoCloseable {
         long now = clock.millis() / 1000;
         for (TableCatalog.Entry e : catalog.all()) {
             if (e.definition().ttlAttribute() == null) continue;
+            if (!lease.take(e.definition().id())) continue; // another node sweeps this table
             TableDefinition t = e.definition();
             if (!t.ttlAttribute().equals(indexedTables.put(t.id(), t.ttlAttribute()))) indexExisting(t);
             List<byte[]> due = new ArrayList<>();

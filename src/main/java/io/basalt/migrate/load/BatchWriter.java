@@ -21,15 +21,15 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * target rejects the request as invalid (one bad item fails the whole batch), each item is put on
  * its own to find which ones the target refuses, with its error code and message.
  */
-final class BatchWriter {
-    static final int MAX_ITEMS = 25;
+public final class BatchWriter {
+    public static final int MAX_ITEMS = 25;
     static final long MAX_BYTES = 16L * 1024 * 1024;
     private static final int MAX_ATTEMPTS = 15;
 
     private final DynamoDbClient ddb;
     long retries; // for the report: backoffs taken (not exact across threads; informational)
 
-    BatchWriter(DynamoDbClient ddb) {
+    public BatchWriter(DynamoDbClient ddb) {
         this.ddb = ddb;
     }
 
@@ -43,9 +43,22 @@ final class BatchWriter {
             byRequest.put(w, r);
             requests.computeIfAbsent(r.table(), t -> new ArrayList<>()).add(w);
         }
+        send(requests).forEach((w, reason) -> result.put(byRequest.get(w), reason));
+        for (Loader.Row r : rows) result.putIfAbsent(r, null);
+        return result;
+    }
+
+    /**
+     * Sends puts and deletes (at most 25, distinct keys) per table with BatchWriteItem, retrying as
+     * described above; returns the requests not written, with the reason.
+     */
+    public Map<WriteRequest, String> send(Map<String, List<WriteRequest>> requests) throws InterruptedException {
+        Map<WriteRequest, String> failed = new HashMap<>();
+        Map<WriteRequest, String> tableOf = new HashMap<>();
+        requests.forEach((t, l) -> l.forEach(w -> tableOf.put(w, t)));
         for (int attempt = 0; !requests.isEmpty(); attempt++) {
             if (attempt >= MAX_ATTEMPTS) {
-                requests.values().forEach(l -> l.forEach(w -> result.put(byRequest.get(w), "still unprocessed after " + MAX_ATTEMPTS + " attempts")));
+                requests.values().forEach(l -> l.forEach(w -> failed.put(w, "still unprocessed after " + MAX_ATTEMPTS + " attempts")));
                 break;
             }
             if (attempt > 0) backoff(attempt);
@@ -56,7 +69,10 @@ final class BatchWriter {
             } catch (DynamoDbException e) {
                 if (!retryable(e)) {
                     for (List<WriteRequest> l : sending.values()) {
-                        for (WriteRequest w : l) result.put(byRequest.get(w), putAlone(byRequest.get(w)));
+                        for (WriteRequest w : l) {
+                            String reason = alone(tableOf.get(w), w);
+                            if (reason != null) failed.put(w, reason);
+                        }
                     }
                     break;
                 }
@@ -64,16 +80,16 @@ final class BatchWriter {
                 // connection trouble: retry the same requests
             }
         }
-        for (Loader.Row r : rows) result.putIfAbsent(r, null);
-        return result;
+        return failed;
     }
 
-    /** Puts one item; null when written, else the target's error. */
-    private String putAlone(Loader.Row r) throws InterruptedException {
+    /** Sends one put or delete on its own; null when written, else the target's error. */
+    private String alone(String table, WriteRequest w) throws InterruptedException {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             if (attempt > 0) backoff(attempt);
             try {
-                ddb.putItem(b -> b.tableName(r.table()).item(r.item()));
+                if (w.putRequest() != null) ddb.putItem(b -> b.tableName(table).item(w.putRequest().item()));
+                else ddb.deleteItem(b -> b.tableName(table).key(w.deleteRequest().key()));
                 return null;
             } catch (DynamoDbException e) {
                 if (!retryable(e)) {
@@ -88,7 +104,7 @@ final class BatchWriter {
         return "not written after " + MAX_ATTEMPTS + " attempts";
     }
 
-    static boolean retryable(DynamoDbException e) {
+    public static boolean retryable(DynamoDbException e) {
         String code = e.awsErrorDetails() == null ? "" : e.awsErrorDetails().errorCode();
         return e.statusCode() >= 500 || e.isThrottlingException() || code.equals("ProvisionedThroughputExceededException")
                 || code.equals("ThrottlingException") || code.equals("RequestLimitExceeded") || code.equals("LimitExceededException");
@@ -96,6 +112,11 @@ final class BatchWriter {
 
     private void backoff(int attempt) throws InterruptedException {
         retries++;
+        sleepBackoff(attempt);
+    }
+
+    /** Full-jitter exponential backoff: a random sleep in [0, min(5 s, 50 ms × 2^attempt)]. */
+    public static void sleepBackoff(int attempt) throws InterruptedException {
         long cap = Math.min(5000, 50L << Math.min(attempt, 10));
         Thread.sleep(ThreadLocalRandom.current().nextLong(cap + 1));
     }

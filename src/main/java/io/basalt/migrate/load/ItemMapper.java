@@ -141,6 +141,36 @@ public final class ItemMapper {
         return columns.get(columnIndex.get(name.toLowerCase(Locale.ROOT)) - 1);
     }
 
+    /**
+     * The item key of the row whose key columns ({@link #keyColumns}) have these texts (JDBC or
+     * change-stream text; lower-case names), for deleting the item of a row the source no longer
+     * has. A single-column template takes the column's DynamoDB type (numbers parsed), a composite
+     * one the concatenated texts, then the key's type. Null when a key column's text is missing.
+     */
+    public Map<String, AttributeValue> keyItem(Table table, Map<String, String> keyTexts) {
+        Map<String, AttributeValue> key = new LinkedHashMap<>();
+        for (Target t : targets) {
+            if (!table.keyAttributeNames().contains(t.name())) continue;
+            StringBuilder sb = new StringBuilder();
+            AttributeValue single = null;
+            for (Part p : t.parts()) {
+                if (p.literal() != null) {
+                    sb.append(p.literal());
+                    continue;
+                }
+                String text = keyTexts.get(p.column());
+                if (text == null) return null;
+                sb.append(text);
+                if (t.parts().size() == 1) {
+                    single = columnOf(p.column()).dynamoType().equals("N") ? new AttributeValue.N(DNumber.parse(text)) : new AttributeValue.S(text);
+                }
+            }
+            AttributeValue v = single != null ? single : new AttributeValue.S(sb.toString());
+            key.put(t.name(), t.type() == null ? v : convert(v, t.type()));
+        }
+        return key;
+    }
+
     /** The current row of {@code rs} as an item. */
     public Mapped map(ResultSet rs) throws SQLException {
         Map<String, AttributeValue> values = new HashMap<>();

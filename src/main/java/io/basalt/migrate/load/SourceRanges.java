@@ -25,7 +25,7 @@ public final class SourceRanges {
     /** A half-open range (lower, upper]: null bounds are open ends. Key values are their JDBC text. */
     public record Range(List<String> lower, List<String> upper) {}
 
-    static String inner(String query) {
+    public static String inner(String query) {
         String q = query.strip();
         while (q.endsWith(";")) q = q.substring(0, q.length() - 1).strip();
         return q;
@@ -82,13 +82,13 @@ public final class SourceRanges {
         return ps;
     }
 
-    private static String quoted(Connection c, List<String> columns, String prefix) throws SQLException {
+    public static String quoted(Connection c, List<String> columns, String prefix) throws SQLException {
         List<String> q = new ArrayList<>();
         for (String col : columns) q.add(prefix + JdbcSource.quote(c, col));
         return String.join(", ", q);
     }
 
-    private static void bind(PreparedStatement ps, int i, int sqlType, String v) throws SQLException {
+    public static void bind(PreparedStatement ps, int i, int sqlType, String v) throws SQLException {
         if (v == null) {
             ps.setNull(i, sqlType);
             return;

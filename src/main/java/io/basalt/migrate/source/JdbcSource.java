@@ -36,10 +36,24 @@ public final class JdbcSource {
             // DriverManager ignores drivers of other class loaders: ask the jar's drivers directly
             URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), JdbcSource.class.getClassLoader());
             for (Driver d : ServiceLoader.load(Driver.class, loader)) {
-                if (d.acceptsURL(url)) return d.connect(url, props);
+                if (d.acceptsURL(url)) return patient(d.connect(url, props));
             }
         }
-        return DriverManager.getConnection(url, props);
+        return patient(DriverManager.getConnection(url, props));
+    }
+
+    /**
+     * MariaDB and MySQL abort a streamed result whose reader pauses longer than net_write_timeout
+     * (60 s by default), and a verify of millions of rows that checks each one against the target
+     * reads that slowly: the session gets an hour.
+     */
+    private static Connection patient(Connection c) throws SQLException {
+        if (dialect(c).equals("mysql")) {
+            try (java.sql.Statement st = c.createStatement()) {
+                st.execute("SET SESSION net_write_timeout = 3600, net_read_timeout = 3600");
+            }
+        }
+        return c;
     }
 
     /** The kind of database behind a connection, for the few statements that differ. */

@@ -254,6 +254,14 @@ public final class RequestDispatcher {
     }
 
     private <Q> int run(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
+        try {
+            return parseAndExecute(op, ctx, body, out);
+        } catch (DynamoException e) {
+            throw io.basalt.error.ValidationEnvelope.apply(e, op.envelopedFamilies()); // the one place the 2026 envelope is applied
+        }
+    }
+
+    private <Q> int parseAndExecute(Operation<Q> op, RequestContext ctx, Body body, OutputStream out) throws IOException {
         Q request = parse(op, body);
         ResponseBuffer buffer = RESPONSE_BUFFER.get(); // empty: every use ends with reset()
         try {

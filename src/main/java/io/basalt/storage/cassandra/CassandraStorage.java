@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import io.basalt.eventloop.EventualReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
 import io.basalt.storage.Mutation;
@@ -41,8 +42,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Every write of a {@code kv} row is a lightweight transaction (Paxos): a mutation's expected
  * version becomes the condition ({@code IF version = ?}, {@code = null} for "absent",
  * {@code != -1} for "any"), and the mutations of one partition form one conditional batch, atomic.
- * A batch spanning partitions commits the partition of its first checked mutation first, then the
- * others: not atomic across partitions yet (the change log of issue #20 is the follow-up).
+ * A batch of one item's partition plus unchecked rows elsewhere (index entries, stream records)
+ * carries those as a change-log row in the item's conditional batch, applied after the commit
+ * ({@link ChangeLog}); checks in several partitions (transactions) are not atomic across them yet.
  * Directory rows are only ever written with plain idempotent inserts, never with LWT.
  */
 public final class CassandraStorage implements StorageEngine {
@@ -55,9 +57,10 @@ public final class CassandraStorage implements StorageEngine {
     private final Set<String> knownBuckets = ConcurrentHashMap.newKeySet();
     private final PreparedStatement get, sliceAsc, sliceDesc, bucketsAsc, bucketsDesc, register;
     private final PreparedStatement putEq, putNeq, deleteEq, deleteNeq, checkEq;
+    private final ChangeLog changeLog;
     private volatile boolean closed;
 
-    private CassandraStorage(CqlSession session, String ks) {
+    private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings) {
         this.session = session;
         String kv = ks + ".kv";
         get = session.prepare("SELECT value, version FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
@@ -75,10 +78,16 @@ public final class CassandraStorage implements StorageEngine {
         deleteEq = session.prepare(delete + "= ?");
         deleteNeq = session.prepare(delete + "!= ?");
         checkEq = session.prepare("UPDATE " + kv + " SET version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version = ?");
+        changeLog = new ChangeLog(this, session, ks, logSettings);
     }
 
     /** Connects, creates the keyspace and tables when missing. */
     public static CassandraStorage open(CassandraSettings s) {
+        return open(s, ChangeLogSettings.DEFAULT);
+    }
+
+    /** {@link #open(CassandraSettings)} with the change log applied as {@code log} says. */
+    public static CassandraStorage open(CassandraSettings s, ChangeLogSettings log) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.LOCAL_QUORUM.name())
@@ -105,7 +114,8 @@ public final class CassandraStorage implements StorageEngine {
                     + "value blob, version bigint, PRIMARY KEY ((space, bucket), ck))"));
             session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".buckets (space int, bucket blob, "
                     + "PRIMARY KEY (space, bucket))"));
-            return new CassandraStorage(session, s.keyspace());
+            session.execute(ddl(ChangeLog.createPendingTable(s.keyspace())));
+            return new CassandraStorage(session, s.keyspace(), log);
         } catch (RuntimeException e) {
             session.close();
             throw new IllegalStateException("Cannot prepare keyspace " + s.keyspace() + " on Cassandra: " + e.getMessage(), e);
@@ -114,6 +124,20 @@ public final class CassandraStorage implements StorageEngine {
 
     private static Statement<?> ddl(String cql) {
         return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
+    }
+
+    /** Runs a statement; Cassandra's failures become the service's errors ({@link CassandraErrors}). */
+    ResultSet execute(Statement<?> statement) {
+        try {
+            return session.execute(statement);
+        } catch (com.datastax.oss.driver.api.core.DriverException e) {
+            throw CassandraErrors.map(e);
+        }
+    }
+
+    /** LOCAL_ONE for a read the request marked eventually consistent, else the session's LOCAL_QUORUM. */
+    private static ConsistencyLevel readLevel() {
+        return EventualReads.active() ? ConsistencyLevel.LOCAL_ONE : null;
     }
 
     private void open() {
@@ -128,7 +152,7 @@ public final class CassandraStorage implements StorageEngine {
     public Versioned get(Space space, byte[] key) {
         open();
         RowKey rk = RowKey.of(space, key);
-        Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one();
+        Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(readLevel())).one();
         return row == null ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
     }
 
@@ -142,13 +166,14 @@ public final class CassandraStorage implements StorageEngine {
         } else {
             ByteBuffer lo = from == null ? RowKey.CK_START : RowKey.bucketOf(space, from);
             ByteBuffer hi = to == null ? RowKey.CK_END : RowKey.marked(to, 0, to.length);
-            Iterator<Row> rows = session.execute((reverse ? bucketsDesc : bucketsAsc).bind(space.ordinal(), lo, hi)).iterator();
+            Iterator<Row> rows = execute((reverse ? bucketsDesc : bucketsAsc).bind(space.ordinal(), lo, hi)
+                    .setConsistencyLevel(readLevel())).iterator();
             buckets = new Iterator<>() {
                 @Override public boolean hasNext() { return rows.hasNext(); }
                 @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
             };
         }
-        return new Cursor(space, buckets, from, to, reverse);
+        return new Cursor(space, buckets, from, to, reverse, readLevel());
     }
 
     /** Walks the slices of the buckets in order, filtering to [from, to). */
@@ -161,8 +186,10 @@ public final class CassandraStorage implements StorageEngine {
         private Iterator<Row> rows = java.util.Collections.emptyIterator();
         private byte[] key, value;
         private long version;
+        private final ConsistencyLevel level;
 
-        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse) {
+        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse, ConsistencyLevel level) {
+            this.level = level;
             this.space = space;
             this.buckets = buckets;
             this.from = from;
@@ -177,7 +204,8 @@ public final class CassandraStorage implements StorageEngine {
                     if (!buckets.hasNext()) return false;
                     bucket = buckets.next();
                     ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
-                    rows = session.execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])).iterator();
+                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])
+                            .setConsistencyLevel(level)).iterator();
                 }
                 Row r = rows.next();
                 byte[] k = RowKey.key(bucket, r.getByteBuffer(0));
@@ -198,6 +226,18 @@ public final class CassandraStorage implements StorageEngine {
 
     // ------------------------------------------------------------------ writes
 
+    /** The mutations of other partitions than the item's are applied from its change log, after the commit. */
+    @Override
+    public boolean appliesAfterCommit() {
+        return true;
+    }
+
+    /**
+     * One partition: one conditional batch. An item's partition plus unchecked rows elsewhere (index
+     * entries, stream records): the item's conditional batch carries them as a change-log row
+     * ({@link ChangeLog}), applied after. Checks in several partitions (transactions across items)
+     * or no check at all: each partition's batch in turn, not atomic across them (docs/scale-out.md).
+     */
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
         if (closed) throw new IllegalStateException("The store is closed");
@@ -207,31 +247,99 @@ public final class CassandraStorage implements StorageEngine {
         long version = clock.next(floor);
         // group by partition, the partition of the first checked mutation first
         Map<String, List<Integer>> groups = new LinkedHashMap<>();
-        int first = 0;
-        for (int i = 0; i < ms.size(); i++) {
-            if (ms.get(i).expectedVersion() != Mutation.EXPECT_ANY) {
-                first = i;
-                break;
+        int first = -1;
+        for (int i = 0; i < ms.size() && first < 0; i++) {
+            if (ms.get(i).expectedVersion() != Mutation.EXPECT_ANY) first = i;
+        }
+        if (!ms.isEmpty()) groups.put(partitionId(ms.get(Math.max(first, 0))), new ArrayList<>());
+        for (int i = 0; i < ms.size(); i++) groups.computeIfAbsent(partitionId(ms.get(i)), x -> new ArrayList<>()).add(i);
+        int checkedGroups = 0;
+        for (List<Integer> group : groups.values()) {
+            for (int i : group) {
+                if (ms.get(i).expectedVersion() != Mutation.EXPECT_ANY) {
+                    checkedGroups++;
+                    break;
+                }
             }
         }
-        if (!ms.isEmpty()) groups.put(partitionId(ms.get(first)), new ArrayList<>());
-        for (int i = 0; i < ms.size(); i++) groups.computeIfAbsent(partitionId(ms.get(i)), x -> new ArrayList<>()).add(i);
+        if (groups.size() > 1 && first >= 0 && checkedGroups == 1) {
+            commitLogged(batch, groups, first, version);
+            return version;
+        }
         for (Mutation m : ms) if (!m.isDelete() && !m.isCheck()) registerBucket(m.space(), m.key());
         if (groups.size() > 1) precheck(ms, groups);
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
-            Statement<?> st;
-            if (group.size() == 1) {
-                st = statement(ms.get(group.get(0)), version);
-            } else {
-                BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED); // one partition: one Paxos round
-                for (int i : group) b.addStatement(statement(ms.get(i), version));
-                st = b.build();
+            if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
+                throw new VersionConflictException(firstMismatch(ms, group));
             }
-            ResultSet rs = session.execute(st);
-            if (!rs.wasApplied()) throw new VersionConflictException(firstMismatch(ms, group));
         }
+        batch.applied();
         return version;
+    }
+
+    /** The item's partition with a change-log row for the rest, in one conditional batch (see {@link ChangeLog}). */
+    private void commitLogged(WriteBatch batch, Map<String, List<Integer>> groups, int first, long version)
+            throws VersionConflictException {
+        List<Mutation> ms = batch.mutations();
+        Iterator<List<Integer>> it = groups.values().iterator();
+        List<Integer> home = it.next();
+        List<Mutation> remote = new ArrayList<>();
+        while (it.hasNext()) for (int i : it.next()) remote.add(ms.get(i));
+        for (int i : home) if (!ms.get(i).isDelete() && !ms.get(i).isCheck()) registerBucket(ms.get(i).space(), ms.get(i).key());
+        RowKey rk = RowKey.of(ms.get(first).space(), ms.get(first).key());
+        ChangeLog.Partition p = new ChangeLog.Partition(rk.space(), rk.bucket());
+        changeLog.markPending(p, version);
+        BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
+        for (int i : home) b.addStatement(statement(ms.get(i), version));
+        b.addStatement(changeLog.logRow(p, version, remote));
+        if (!execute(b.build()).wasApplied()) {
+            changeLog.abandoned(p, version);
+            throw new VersionConflictException(firstMismatch(ms, home));
+        }
+        changeLog.committed(p, version, batch);
+    }
+
+    /** The mutations of one partition as one statement, or one conditional batch (one Paxos round). */
+    private Statement<?> partitionBatch(List<Mutation> ms, List<Integer> group, long version) {
+        if (group.size() == 1) return statement(ms.get(group.get(0)), version);
+        BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
+        for (int i : group) b.addStatement(statement(ms.get(i), version));
+        return b.build();
+    }
+
+    /** Logs applied by this instance (tests). */
+    public long appliedChangeLogs() {
+        return changeLog.appliedLogs();
+    }
+
+    /** Change logs written and not yet retired, by their pending markers (tests, diagnostics). */
+    public int pendingChangeLogs() {
+        return changeLog.pendingMarkers();
+    }
+
+    /** One recovery pass now (tests; nodes run it every few seconds). */
+    public void recoverChangeLogs() {
+        changeLog.recover();
+    }
+
+    // row-level statements for the change log: (space, bucket, ck) addressed directly
+
+    BoundStatement read(int space, ByteBuffer bucket, ByteBuffer ck) {
+        return get.bind(space, bucket, ck);
+    }
+
+    BoundStatement slice(int space, ByteBuffer bucket, ByteBuffer from, ByteBuffer to) {
+        return sliceAsc.bind(space, bucket, from, to);
+    }
+
+    /** Put with {@code IF version = expected} ({@code = null} when expected is null: the row must be absent). */
+    BoundStatement putIf(int space, ByteBuffer bucket, ByteBuffer ck, ByteBuffer value, long version, Long expected) {
+        return putEq.bind(value, version, space, bucket, ck, expected);
+    }
+
+    BoundStatement deleteIf(int space, ByteBuffer bucket, ByteBuffer ck, long expected) {
+        return deleteEq.bind(space, bucket, ck, expected);
     }
 
     /**
@@ -263,7 +371,7 @@ public final class CassandraStorage implements StorageEngine {
             Mutation m = ms.get(i);
             if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
             RowKey rk = RowKey.of(m.space(), m.key());
-            Row row = session.execute(get.bind(rk.space(), rk.bucket(), rk.ck())
+            Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck())
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
             long have = row == null ? Mutation.EXPECT_ABSENT : row.getLong(1);
             if (have != m.expectedVersion()) return i;
@@ -271,7 +379,7 @@ public final class CassandraStorage implements StorageEngine {
         return -1;
     }
 
-    private BoundStatement statement(Mutation m, long version) {
+    BoundStatement statement(Mutation m, long version) {
         RowKey rk = RowKey.of(m.space(), m.key());
         long expected = m.expectedVersion();
         Long condition = expected == Mutation.EXPECT_ABSENT ? null : expected; // "= null": the row is absent
@@ -291,17 +399,17 @@ public final class CassandraStorage implements StorageEngine {
                 : putEq.bind(value, version, rk.space(), rk.bucket(), rk.ck(), condition);
     }
 
-    private static String partitionId(Mutation m) {
+    static String partitionId(Mutation m) {
         int p = Math.min(RowKey.prefixBytes(m.space()), m.key().length);
         return m.space().ordinal() + ":" + java.util.HexFormat.of().formatHex(m.key(), 0, p);
     }
 
     /** Lists the key's partition in the directory (plain, idempotent; never deleted). */
-    private void registerBucket(Space space, byte[] key) {
+    void registerBucket(Space space, byte[] key) {
         ByteBuffer bucket = RowKey.bucketOf(space, key);
         String id = space.ordinal() + ":" + java.util.HexFormat.of().formatHex(RowKey.raw(bucket));
         if (knownBuckets.contains(id)) return;
-        session.execute(register.bind(space.ordinal(), bucket));
+        execute(register.bind(space.ordinal(), bucket));
         knownBuckets.add(id);
     }
 
@@ -334,7 +442,7 @@ public final class CassandraStorage implements StorageEngine {
             RowKey rk = RowKey.of(space, k);
             b.addStatement(deleteNeq.bind(rk.space(), rk.bucket(), rk.ck(), ANY));
         }
-        session.execute(b.build());
+        execute(b.build());
     }
 
     /**
@@ -354,12 +462,14 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     @Override public boolean durable() { return true; }
+    @Override public boolean sharedByNodes() { return true; }
     @Override public String name() { return "cassandra"; }
 
     @Override
     public void close() {
         if (closed) return;
         closed = true;
+        changeLog.close();
         session.close();
     }
 }

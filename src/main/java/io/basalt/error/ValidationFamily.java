@@ -1,0 +1,30 @@
+package io.basalt.error;
+
+/**
+ * The family of a request-validation error, named where the error is raised. Since 2026 the service
+ * wraps some families in "1 validation error detected: " and leaves others bare, and the same family
+ * can differ by operation (an operation declares which families it wraps; {@link ValidationEnvelope}
+ * applies that once, at the operation boundary). Errors without a family always stay bare.
+ */
+public enum ValidationFamily {
+    /** A malformed, overflowing, underflowing or too precise number in an attribute value. */
+    NUMBER_VALUE,
+    /** ExpressionAttributeNames without an expression; an empty ExpressionAttributeNames or ExpressionAttributeValues map. */
+    EXPRESSION_PARAMETERS,
+    /** "Invalid ConditionExpression: ..." */
+    CONDITION_EXPRESSION,
+    /** "Invalid UpdateExpression: ..." */
+    UPDATE_EXPRESSION,
+    /** "Invalid KeyConditionExpression: ..." */
+    KEY_CONDITION_EXPRESSION,
+    /** "Invalid FilterExpression: ..." */
+    FILTER_EXPRESSION,
+    /** "Invalid ProjectionExpression: ..." */
+    PROJECTION_EXPRESSION,
+    /** A malformed legacy condition (Expected, QueryFilter, ScanFilter): "One or more parameter values were invalid: ..." */
+    LEGACY_CONDITION,
+    /** ReturnValues outside what the operation allows ("ReturnValues can only be ALL_OLD or NONE"). */
+    RETURN_VALUES,
+    /** Select against the projection or the index ("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"). */
+    SELECT
+}

@@ -1,0 +1,279 @@
+package io.basalt.storage.cassandra;
+
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The per-partition change log (docs/scale-out.md): a commit whose batch also writes other
+ * partitions (GSI entries, stream records) writes those mutations as one log row in the item's own
+ * partition, in the same conditional batch as the item, so they commit or fail with it. This class
+ * applies the logs: per partition, under a lease (an LWT row in that partition), oldest first, each
+ * log's mutations with the log's version, then retires the log (a conditional delete). A crash
+ * after applying and before retiring applies that one log again, which writes the same rows with
+ * the same values and version: idempotent.
+ *
+ * <p>Discovery after a crash: before the item's LWT the writer inserts a marker (slot, partition,
+ * log version) into the {@code pending} table (plain writes, never LWT). Every node scans the slots
+ * now and then; a marker older than {@link ChangeLogSettings#recoveryAfterMillis()} whose log still
+ * exists gets its partition drained, one whose log is gone (applied, or the LWT lost) is dropped.
+ */
+final class ChangeLog implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeLog.class);
+    static final int SLOTS = 16;
+    private static final int APPLIERS = 8;
+    /** ck of a partition's lease row; logs sort after it and before every SPI key (those start with 0x01). */
+    static final ByteBuffer LEASE_CK = ByteBuffer.wrap(new byte[] {0});
+    private static final ByteBuffer LOGS_FROM = ByteBuffer.wrap(new byte[] {0, 1});
+    private static final ByteBuffer LOGS_TO = RowKey.CK_START;
+
+    /** A Cassandra partition of the kv table. */
+    record Partition(int space, ByteBuffer bucket) {
+        int slot() {
+            return Math.floorMod(bucket.hashCode(), SLOTS);
+        }
+    }
+
+    private final CassandraStorage store;
+    private final CqlSession session;
+    private final ChangeLogSettings settings;
+    private final PreparedStatement insertMarker, deleteMarker, markers;
+    private final ScheduledExecutorService workers;
+    /** Partitions with a drain queued on this node. */
+    private final Set<Partition> queued = ConcurrentHashMap.newKeySet();
+    /** Logs this node wrote whose when-applied actions have not run yet, per partition, by version. */
+    private final Map<Partition, ConcurrentSkipListMap<Long, Waiting>> waiting = new ConcurrentHashMap<>();
+    /** Orders registrations in {@link #waiting} against the reads of a drain. */
+    private final AtomicLong tickets = new AtomicLong();
+
+    /** A committed log's batch, registered with a ticket after its LWT returned. */
+    private record Waiting(long ticket, WriteBatch batch) {}
+    private final AtomicLong applied = new AtomicLong();
+    private volatile boolean closed;
+
+    ChangeLog(CassandraStorage store, CqlSession session, String keyspace, ChangeLogSettings settings) {
+        this.store = store;
+        this.session = session;
+        this.settings = settings;
+        String pending = keyspace + ".pending";
+        insertMarker = session.prepare("INSERT INTO " + pending + " (slot, space, bucket, log) VALUES (?, ?, ?, ?)");
+        deleteMarker = session.prepare("DELETE FROM " + pending + " WHERE slot = ? AND space = ? AND bucket = ? AND log = ?");
+        markers = session.prepare("SELECT space, bucket, log FROM " + pending + " WHERE slot = ?");
+        // waiting on Paxos rounds, not computing: enough threads that appliers keep up with writers
+        workers = Executors.newScheduledThreadPool(APPLIERS, r -> {
+            Thread t = new Thread(r, "cassandra-change-log");
+            t.setDaemon(true);
+            return t;
+        });
+        if (settings.recoveryEveryMillis() > 0) {
+            workers.scheduleWithFixedDelay(this::recover, settings.recoveryEveryMillis(), settings.recoveryEveryMillis(),
+                    TimeUnit.MILLISECONDS);
+        }
+    }
+
+    static String createPendingTable(String keyspace) {
+        return "CREATE TABLE IF NOT EXISTS " + keyspace + ".pending (slot int, space int, bucket blob, log bigint, "
+                + "PRIMARY KEY (slot, space, bucket, log))";
+    }
+
+    static ByteBuffer logCk(long version) {
+        return ByteBuffer.allocate(10).put((byte) 0).put((byte) 1).putLong(version).flip();
+    }
+
+    /** Step 1 of a logged commit: the marker that makes the log findable if this node dies. */
+    void markPending(Partition p, long version) {
+        session.execute(insertMarker.bind(p.slot(), p.space(), p.bucket(), version));
+    }
+
+    /** The log row, to add to the partition's conditional batch (it must not exist yet). */
+    com.datastax.oss.driver.api.core.cql.BoundStatement logRow(Partition p, long version, List<Mutation> remote) {
+        return store.putIf(p.space(), p.bucket(), logCk(version), ByteBuffer.wrap(ChangeLogCodec.encode(remote)), version, null);
+    }
+
+    /** The batch's LWT failed: nothing to apply; the marker goes at once. */
+    void abandoned(Partition p, long version) {
+        session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
+    }
+
+    /** The log committed: apply it soon, then run the batch's when-applied actions. */
+    void committed(Partition p, long version, WriteBatch batch) {
+        Waiting w = new Waiting(tickets.incrementAndGet(), batch);
+        waiting.compute(p, (k, m) -> { // under the map's lock: never into a map being dropped
+            ConcurrentSkipListMap<Long, Waiting> mine = m != null ? m : new ConcurrentSkipListMap<>();
+            mine.put(version, w);
+            return mine;
+        });
+        if (settings.applyAfterCommit()) request(p, 0);
+    }
+
+    private void request(Partition p, long delayMillis) {
+        if (closed || !queued.add(p)) return;
+        try {
+            workers.schedule(() -> {
+                queued.remove(p);
+                drainSafely(p);
+            }, delayMillis, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            queued.remove(p); // closing
+        }
+    }
+
+    private void drainSafely(Partition p) {
+        try {
+            if (!drain(p)) request(p, 200); // another applier holds the partition: look again soon
+        } catch (RuntimeException e) {
+            if (closed) return;
+            LOG.warn("applying the change log of a partition failed, retrying: {}", e.toString());
+            request(p, 1_000);
+        }
+    }
+
+    /**
+     * Applies every log of the partition, oldest first, under its lease.
+     *
+     * @return false when another applier holds the lease
+     */
+    boolean drain(Partition p) {
+        String owner = UUID.randomUUID().toString();
+        long expiry = acquire(p, owner);
+        if (expiry < 0) return false;
+        try {
+            // a log registered before this read began was committed before it: absent from it means applied
+            long registeredBefore = tickets.get();
+            List<Row> logs = new ArrayList<>();
+            session.execute(store.slice(p.space(), p.bucket(), LOGS_FROM, LOGS_TO).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL))
+                    .forEach(logs::add);
+            Set<Long> present = new HashSet<>();
+            for (Row r : logs) present.add(r.getLong(2));
+            settleGone(p, present, registeredBefore); // applied by another node while this one waited
+            for (Row r : logs) {
+                // stop well before the lease runs out: another applier may take over after it
+                if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
+                    request(p, 0); // the rest under a fresh lease
+                    return true;
+                }
+                long version = r.getLong(2);
+                apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
+                session.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version));
+                session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
+                applied.incrementAndGet();
+                settle(p, version);
+            }
+            return true;
+        } finally {
+            session.execute(store.deleteIf(p.space(), p.bucket(), LEASE_CK, expiry));
+        }
+    }
+
+    /** Takes the partition's lease (an LWT on its lease row); returns its expiry, or -1 when held by another. */
+    private long acquire(Partition p, String owner) {
+        Row lease = session.execute(store.read(p.space(), p.bucket(), LEASE_CK).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+        long now = System.currentTimeMillis();
+        if (lease != null && lease.getLong(1) >= now) return -1;
+        long expiry = now + settings.leaseMillis();
+        Long expected = lease == null ? null : lease.getLong(1);
+        ByteBuffer value = ByteBuffer.wrap(owner.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return session.execute(store.putIf(p.space(), p.bucket(), LEASE_CK, value, expiry, expected)).wasApplied() ? expiry : -1;
+    }
+
+    /** Writes a log's mutations, one conditional batch per target partition, every row with the log's version. */
+    private void apply(List<Mutation> ms, long version) {
+        Map<String, List<Mutation>> groups = new LinkedHashMap<>();
+        for (Mutation m : ms) groups.computeIfAbsent(CassandraStorage.partitionId(m), x -> new ArrayList<>()).add(m);
+        for (List<Mutation> group : groups.values()) {
+            for (Mutation m : group) if (!m.isDelete()) store.registerBucket(m.space(), m.key());
+            if (group.size() == 1) {
+                session.execute(store.statement(group.get(0), version));
+            } else {
+                BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
+                for (Mutation m : group) b.addStatement(store.statement(m, version));
+                session.execute(b.build());
+            }
+        }
+    }
+
+    private void settle(Partition p, long version) {
+        ConcurrentSkipListMap<Long, Waiting> mine = waiting.get(p);
+        if (mine == null) return;
+        Waiting w = mine.remove(version);
+        if (w != null) w.batch().applied();
+        waiting.computeIfPresent(p, (k, m) -> m.isEmpty() ? null : m);
+    }
+
+    private void settleGone(Partition p, Set<Long> present, long registeredBefore) {
+        ConcurrentSkipListMap<Long, Waiting> mine = waiting.get(p);
+        if (mine == null) return;
+        for (Map.Entry<Long, Waiting> e : List.copyOf(mine.entrySet())) {
+            if (e.getValue().ticket() <= registeredBefore && !present.contains(e.getKey())) settle(p, e.getKey());
+        }
+    }
+
+    /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
+    void recover() {
+        try {
+            long nowMicros = System.currentTimeMillis() * 1000;
+            for (int slot = 0; slot < SLOTS && !closed; slot++) {
+                for (Row m : session.execute(markers.bind(slot))) {
+                    long version = m.getLong(2);
+                    if (nowMicros - (version >>> 8) < settings.recoveryAfterMillis() * 1000) continue;
+                    Partition p = new Partition(m.getInt(0), m.getByteBuffer(1));
+                    // a serial read also settles an LWT still in flight: a log missing now never appears
+                    Row log = session.execute(store.read(p.space(), p.bucket(), logCk(version))
+                            .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+                    if (log == null) {
+                        session.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version));
+                    } else {
+                        request(p, 0);
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            if (!closed) LOG.warn("change log recovery pass failed: {}", e.toString());
+        }
+    }
+
+    /** Markers in the pending table, all nodes' (tests, diagnostics). */
+    int pendingMarkers() {
+        int n = 0;
+        for (int slot = 0; slot < SLOTS; slot++) n += session.execute(markers.bind(slot)).all().size();
+        return n;
+    }
+
+    /** Logs applied by this node (tests: exactly once). */
+    long appliedLogs() {
+        return applied.get();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        workers.shutdownNow();
+        try {
+            workers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
