@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
-"""On-demand backups with boto3 against $BASALT_ENDPOINT: back up, change, restore to a new name, compare."""
+"""Backups with boto3 against $BASALT_ENDPOINT: an on-demand backup (back up, change, restore to a new
+name, compare), then point-in-time recovery (writes at several seconds recorded, restores at each
+recorded moment compared item by item, with the GSI and LSI entries)."""
+import datetime
 import os
 import random
 import re
 import sys
+import time
 
 import boto3
 from botocore.exceptions import ClientError
@@ -74,4 +78,84 @@ check("backup of a missing table", ("TableNotFoundException", f"Table not found:
       error(lambda: client.create_backup(TableName=name + "_missing", BackupName="nope")))
 client.delete_table(TableName=copy)
 client.delete_table(TableName=name)
+
+# Point-in-time recovery: the server's clock is this machine's, so a moment taken after a write's
+# answer and before the next writes (a second later) names exactly the state in between.
+pitr = name + "_pitr"
+client.create_table(TableName=pitr, BillingMode="PAY_PER_REQUEST",
+                    AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"},
+                                          {"AttributeName": "sk", "AttributeType": "N"},
+                                          {"AttributeName": "g", "AttributeType": "S"},
+                                          {"AttributeName": "l", "AttributeType": "S"}],
+                    KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+                    GlobalSecondaryIndexes=[{"IndexName": "byg", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                                             "Projection": {"ProjectionType": "ALL"}}],
+                    LocalSecondaryIndexes=[{"IndexName": "byl", "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                                                                               {"AttributeName": "l", "KeyType": "RANGE"}],
+                                            "Projection": {"ProjectionType": "KEYS_ONLY"}}])
+for i in range(10):
+    client.put_item(TableName=pitr, Item={"pk": {"S": f"p{i % 3}"}, "sk": {"N": str(i)}, "g": {"S": f"g{i % 2}"},
+                                          "l": {"S": f"l{i}"}})
+described = client.describe_continuous_backups(TableName=pitr)["ContinuousBackupsDescription"]
+check("PITR off at first", "DISABLED", described["PointInTimeRecoveryDescription"]["PointInTimeRecoveryStatus"])
+check("restore without PITR", ("PointInTimeRecoveryUnavailableException", f"Point in time recovery is not enabled for table '{pitr}'"),
+      error(lambda: client.restore_table_to_point_in_time(SourceTableName=pitr, TargetTableName=pitr + "_x",
+                                                          UseLatestRestorableTime=True)))
+updated = client.update_continuous_backups(TableName=pitr, PointInTimeRecoverySpecification={
+    "PointInTimeRecoveryEnabled": True, "RecoveryPeriodInDays": 3})["ContinuousBackupsDescription"]
+check("PITR on", ("ENABLED", 3), (updated["PointInTimeRecoveryDescription"]["PointInTimeRecoveryStatus"],
+                                  updated["PointInTimeRecoveryDescription"]["RecoveryPeriodInDays"]))
+
+
+def state(table):
+    def canon(items):
+        return sorted(repr(sorted(i.items())) for i in items)
+    return {"items": canon(client.get_paginator("scan").paginate(TableName=table).build_full_result()["Items"]),
+            "gsi": canon(client.scan(TableName=table, IndexName="byg")["Items"]),
+            "lsi": canon(client.scan(TableName=table, IndexName="byl")["Items"])}
+
+
+def sleep_past_next_second():
+    """Sleeps until just after the next whole second; returns that second (epoch seconds)."""
+    second = int(time.time()) + 1
+    time.sleep(second + 0.05 - time.time())
+    return second
+
+
+# botocore sends RestoreDateTime in whole seconds, so each step writes inside one second and is
+# restored at the next whole second, before which the step's writes all answered and after which
+# the next step's writes began.
+recorded = []
+for step in range(4):
+    started = sleep_past_next_second()
+    for j in range(3):
+        client.put_item(TableName=pitr, Item={"pk": {"S": f"p{j}"}, "sk": {"N": str(100 + step * 3 + j)},
+                                              "g": {"S": f"s{step}"}, "l": {"S": f"n{step}"}})
+    client.update_item(TableName=pitr, Key={"pk": {"S": f"p{step % 3}"}, "sk": {"N": str(step)}},
+                       UpdateExpression="SET g = :g, l = :l", ExpressionAttributeValues={":g": {"S": f"u{step}"}, ":l": {"S": f"u{step}"}})
+    client.delete_item(TableName=pitr, Key={"pk": {"S": f"p{(9 - step) % 3}"}, "sk": {"N": str(9 - step)}})
+    if time.time() >= started + 1:
+        sys.exit("FAIL: a step's writes took more than a second (machine too slow for this check)")
+    recorded.append((datetime.datetime.fromtimestamp(started + 1, tz=datetime.timezone.utc), state(pitr)))
+time.sleep(1.1)
+for n, (moment, expected) in enumerate(recorded):
+    target = f"{pitr}_r{n}"
+    desc = client.restore_table_to_point_in_time(SourceTableName=pitr, TargetTableName=target, RestoreDateTime=moment)["TableDescription"]
+    check(f"PITR restore {n}: summary", (f"arn:aws:dynamodb:us-west-2:123456789012:table/{pitr}", False),
+          (desc["RestoreSummary"]["SourceTableArn"], "SourceBackupArn" in desc["RestoreSummary"]))
+    check(f"PITR restore {n}: items and GSI/LSI entries at {moment.isoformat()}", expected, state(target))
+    client.delete_table(TableName=target)
+latest = client.restore_table_to_point_in_time(SourceTableArn=f"arn:aws:dynamodb:us-west-2:123456789012:table/{pitr}",
+                                               TargetTableName=pitr + "_latest", UseLatestRestorableTime=True)
+check("PITR restore at the latest restorable time", state(pitr), state(pitr + "_latest"))
+window = client.describe_continuous_backups(TableName=pitr)["ContinuousBackupsDescription"]["PointInTimeRecoveryDescription"]
+too_early = window["EarliestRestorableDateTime"] - datetime.timedelta(seconds=5)
+check("restore before the window", "InvalidRestoreTimeException",
+      (error(lambda: client.restore_table_to_point_in_time(SourceTableName=pitr, TargetTableName=pitr + "_x",
+                                                           RestoreDateTime=too_early)) or ("none",))[0])
+client.update_continuous_backups(TableName=pitr, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": False})
+check("PITR off again", "DISABLED", client.describe_continuous_backups(TableName=pitr)["ContinuousBackupsDescription"]
+      ["PointInTimeRecoveryDescription"]["PointInTimeRecoveryStatus"])
+client.delete_table(TableName=pitr + "_latest")
+client.delete_table(TableName=pitr)
 print("boto3 backups: all checks passed")

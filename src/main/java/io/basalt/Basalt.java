@@ -52,7 +52,7 @@ public final class Basalt implements AutoCloseable {
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
-                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR)));
+                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot()));
         io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {

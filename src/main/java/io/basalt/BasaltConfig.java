@@ -44,6 +44,7 @@ import java.nio.file.Path;
  *                  (docs/scale-out.md)
  * @param namespaces tables per account and region as in the service (--region home region, default
  *                   us-east-1), or per account whatever the region (--regions shared)
+ * @param exportRoot the directory S3 buckets of ExportTableToPointInTime map to (a bucket is a subdirectory), or null
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
@@ -51,7 +52,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            int largeReadSlots, boolean groupCommit, long streamRetentionSeconds,
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
-                           io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces) {
+                           io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces,
+                           Path exportRoot) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -96,6 +98,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withAdminPort(int a) { return toBuilder().adminPort(a).build(); }
     public BasaltConfig withCapacityTimeRules(boolean r) { return toBuilder().capacityTimeRules(r).build(); }
     public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
+    public BasaltConfig withExportRoot(Path d) { return toBuilder().exportRoot(d).build(); }
     public BasaltConfig withAuthFile(Path f) { return toBuilder().authFile(f).build(); }
     public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
     public BasaltConfig withCassandra(io.basalt.storage.cassandra.CassandraSettings c) { return toBuilder().cassandra(c).build(); }
@@ -135,6 +138,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private int maxConnections;
         private Path accessLog;
         private io.basalt.storage.cassandra.CassandraSettings cassandra;
+        private Path exportRoot;
         private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
 
         public Builder() {}
@@ -154,6 +158,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             maxConnections = c.maxConnections;
             accessLog = c.accessLog;
             cassandra = c.cassandra;
+            exportRoot = c.exportRoot;
             namespaces = c.namespaces;
         }
 
@@ -184,13 +189,14 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder maxConnections(int v) { maxConnections = v; return this; }
         public Builder accessLog(Path v) { accessLog = v; return this; }
         public Builder cassandra(io.basalt.storage.cassandra.CassandraSettings v) { cassandra = v; return this; }
+        public Builder exportRoot(Path v) { exportRoot = v; return this; }
         public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot);
         }
     }
 }

@@ -45,6 +45,16 @@ public final class OperationRegistry {
         register(new io.basalt.api.backup.ListBackups(engine));
         register(new io.basalt.api.backup.DeleteBackup(engine));
         register(new io.basalt.api.backup.RestoreTableFromBackup(engine));
+        register(new io.basalt.api.backup.UpdateContinuousBackups(engine));
+        register(new io.basalt.api.backup.DescribeContinuousBackups(engine));
+        register(new io.basalt.api.backup.RestoreTableToPointInTime(engine));
+        // Exports to a local directory (--export-root)
+        register(new io.basalt.api.transfer.ExportTableToPointInTime(engine));
+        register(new io.basalt.api.transfer.DescribeExport(engine));
+        register(new io.basalt.api.transfer.ListExports(engine));
+        register(new io.basalt.api.transfer.ImportTable(engine));
+        register(new io.basalt.api.transfer.DescribeImport(engine));
+        register(new io.basalt.api.transfer.ListImports(engine));
         // Items
         register(new io.basalt.api.item.PutItem(engine));
         register(new io.basalt.api.item.GetItem(engine));

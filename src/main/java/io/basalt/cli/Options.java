@@ -34,6 +34,7 @@ final class Options {
             new Option("port", "PORT", "TCP port (default 8000; 0 = any free port, printed at start-up; none = no plain HTTP, TLS only)", false),
             new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
+            new Option("export-root", "DIR", "where ExportTableToPointInTime writes: S3 bucket B is the directory DIR/B", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
             new Option("storage", "ENGINE", "rocksdb (default), memory (as --in-memory) or cassandra (an Apache Cassandra cluster; docs/scale-out.md)", false),
             new Option("cassandra-contact-points", "HOST:PORT,...", "Cassandra nodes to connect to (with --storage cassandra)", false),
@@ -133,6 +134,7 @@ final class Options {
         }
         if (v.containsKey("host")) c = c.withHost(v.get("host"));
         if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
+        if (v.containsKey("export-root")) c = c.withExportRoot(Path.of(v.get("export-root")));
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
         c = storage(c, v);
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));

@@ -29,6 +29,9 @@ public final class Engine implements AutoCloseable {
     private volatile boolean closed;
     private final io.basalt.engine.stream.StreamLabels streamLabels;
     private final io.basalt.engine.backup.Backups backups;
+    private final io.basalt.engine.backup.ContinuousBackups continuousBackups;
+    /** How often history older than the recovery windows is dropped (real time). */
+    private static final long PITR_TRIM_MILLIS = 60_000;
 
     private final TimeSettings times;
     private final EngineSettings settings;
@@ -63,6 +66,8 @@ public final class Engine implements AutoCloseable {
         this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
                 settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
                         : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
+        this.continuousBackups = new io.basalt.engine.backup.ContinuousBackups(storage, catalog, items, settings.clock(),
+                PITR_TRIM_MILLIS);
         ttl.start();
         this.recount = Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
         backfills.resumeAll();
@@ -147,6 +152,7 @@ public final class Engine implements AutoCloseable {
         indexes.forget(t);
         streams.forget(t);
         ttl.forgetTable(t.id());
+        continuousBackups.forget(t);
     }
 
     /** The GSI backfills under way (tests, diagnostics). */
@@ -182,6 +188,26 @@ public final class Engine implements AutoCloseable {
         return backups;
     }
 
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports =
+            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND, "Export not found: ");
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports =
+            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ");
+
+    /** The exports made by this instance (DescribeExport, ListExports). */
+    public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports() {
+        return exports;
+    }
+
+    /** The imports made by this instance (DescribeImport, ListImports). */
+    public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports() {
+        return imports;
+    }
+
+    /** Continuous backups (point-in-time recovery): settings, history, restores. */
+    public io.basalt.engine.backup.ContinuousBackups continuousBackups() {
+        return continuousBackups;
+    }
+
     public TableCatalog catalog() {
         return catalog;
     }
@@ -205,6 +231,7 @@ public final class Engine implements AutoCloseable {
         closed = true;
         backfills.close();
         ttl.close();
+        continuousBackups.close();
         try {
             recount.join(10_000);
         } catch (InterruptedException e) {

@@ -14,5 +14,10 @@ public enum Space {
     /** Stream records, written in the same batch as the change they describe. */
     STREAMS,
     /** Engine bookkeeping (version allocator, counters). */
-    META
+    META,
+    /**
+     * Time-stamped item history of tables with point-in-time recovery, written in the same batch as
+     * the change it records. Last, so the other spaces keep their ordinals.
+     */
+    HISTORY
 }

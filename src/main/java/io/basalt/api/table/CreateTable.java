@@ -12,7 +12,6 @@ import io.basalt.engine.catalog.TableDefinition;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * CreateTable. The response says CREATING, as the service's does; the table is usable at once
@@ -52,10 +51,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         if (r.streamSpecification() != null && Boolean.TRUE.equals(r.streamSpecification().streamEnabled())) {
             stream = new StreamSettings(true, r.streamSpecification().streamViewType(), engine.streamLabels().next());
         }
-        TableDefinition t = new TableDefinition(r.tableName(), catalog.allocateId(), UUID.randomUUID().toString(),
-                engine.clock().millis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
-                v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
-                r.tableClass(), null, tags == null ? new LinkedHashMap<>() : tags, null);
+        TableDefinition t = TableCreation.build(engine, r, v, stream, tags == null ? new LinkedHashMap<>() : tags);
         if (r.resourcePolicy() != null) {
             // the table's resource-based policy, as PutResourcePolicy would attach it right after creation
             ResourcePolicyRules.checkDocument(r.resourcePolicy(), policies);

@@ -98,7 +98,8 @@ public final class TableDescriptionWriter {
         }
         if (t.restoreSummary() != null) {
             g.writeObjectFieldStart("RestoreSummary");
-            g.writeStringField("SourceBackupArn", t.restoreSummary().sourceBackupArn());
+            // a point-in-time restore has no backup
+            if (t.restoreSummary().sourceBackupArn() != null) g.writeStringField("SourceBackupArn", t.restoreSummary().sourceBackupArn());
             g.writeStringField("SourceTableArn", t.restoreSummary().sourceTableArn());
             g.writeNumberField("RestoreDateTime", t.restoreSummary().restoreDateTime());
             // the restore is complete before the table is answered for (its CREATING is the response's word)

@@ -35,7 +35,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Backups {
     /** The service's limit on restores under way in an account. */
     public static final int MAX_CONCURRENT_RESTORES = 50;
-    private static final int LOAD_BATCH = 256;
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final StorageEngine storage;
@@ -157,12 +156,22 @@ public final class Backups {
      * the name is taken, LimitExceededException past the concurrent restores the service allows.
      */
     public TableCatalog.Entry restore(String account, BackupRecord backup, TableDefinition target) {
+        return restore(account, target, backup.arn(), loader -> load(backup, loader));
+    }
+
+    /**
+     * Creates {@code target} in the account and lets {@code fill} write its items; {@code source}
+     * names what is restored from (a backup ARN: DeleteBackup waits for no restore of it).
+     * Shared by RestoreTableFromBackup and RestoreTableToPointInTime.
+     */
+    public TableCatalog.Entry restore(String account, TableDefinition target, String source,
+                                      java.util.function.Consumer<ItemLoader> fill) {
         if (restores.incrementAndGet() > MAX_CONCURRENT_RESTORES) {
             restores.decrementAndGet();
             throw new DynamoException(ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: Only "
                     + MAX_CONCURRENT_RESTORES + " concurrent restores are allowed per account");
         }
-        AtomicInteger mine = restoring.computeIfAbsent(backup.arn(), k -> new AtomicInteger());
+        AtomicInteger mine = restoring.computeIfAbsent(source, k -> new AtomicInteger());
         mine.incrementAndGet();
         try {
             if (tables.find(account, target.name()) != null) throw tableExists(target.name());
@@ -173,7 +182,7 @@ public final class Backups {
                 if (e.type() == ErrorType.RESOURCE_IN_USE) throw tableExists(target.name());
                 throw e;
             }
-            load(backup, entry);
+            fill.accept(new ItemLoader(items, entry.ref()));
             return entry;
         } finally {
             mine.decrementAndGet();
@@ -185,17 +194,10 @@ public final class Backups {
         return new DynamoException(ErrorType.TABLE_ALREADY_EXISTS, "Table already exists: " + name);
     }
 
-    private void load(BackupRecord backup, TableCatalog.Entry entry) {
+    private void load(BackupRecord backup, ItemLoader into) {
         try (BackupItems.Reader r = new BackupItems.Reader(files.openItems(backup.id()))) {
-            List<Map<String, AttributeValue>> batch = new ArrayList<>(LOAD_BATCH);
-            for (byte[] b = r.next(); b != null; b = r.next()) {
-                batch.add(ItemCodec.decode(b, 0));
-                if (batch.size() == LOAD_BATCH) {
-                    items.load(entry.ref(), batch);
-                    batch.clear();
-                }
-            }
-            if (!batch.isEmpty()) items.load(entry.ref(), batch);
+            for (byte[] b = r.next(); b != null; b = r.next()) into.add(ItemCodec.decode(b, 0));
+            into.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("reading backup " + backup.arn() + " failed", e);
         }

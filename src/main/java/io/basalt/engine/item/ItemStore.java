@@ -15,6 +15,7 @@ import io.basalt.storage.WriteBatch;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Single-item reads and writes of base-table items. Writes are optimistic: read the item and its
@@ -24,6 +25,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class ItemStore {
     private final StorageEngine storage;
     private final List<ChangeContributor> contributors = new CopyOnWriteArrayList<>();
+    /**
+     * Writes under way, counted in two alternating epochs so {@link #awaitEarlierWrites} can wait
+     * for the writes begun before it without stopping the ones begun after.
+     */
+    private final LongAdder[] inFlight = {new LongAdder(), new LongAdder()};
+    private volatile int epoch;
 
     public ItemStore(StorageEngine storage) {
         this.storage = storage;
@@ -31,6 +38,38 @@ public final class ItemStore {
 
     public void addContributor(ChangeContributor c) {
         contributors.add(c);
+    }
+
+    /** Counts a write as under way; returns the slot to pass to {@link #exit}. */
+    private int enter() {
+        while (true) {
+            int e = epoch;
+            inFlight[e & 1].increment();
+            if (epoch == e) return e & 1;
+            inFlight[e & 1].decrement();
+        }
+    }
+
+    private void exit(int slot) {
+        inFlight[slot].decrement();
+    }
+
+    /**
+     * Waits until every write that began before this call has committed or failed. A contributor
+     * that starts recording a table's changes calls it so that no write which missed the new
+     * recording is still to commit (point-in-time recovery's base copy is taken after it).
+     */
+    public synchronized void awaitEarlierWrites() {
+        int old = epoch & 1;
+        epoch++;
+        while (inFlight[old].sum() != 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     /** A stored item with its version, or null when absent. */
@@ -63,8 +102,11 @@ public final class ItemStore {
      */
     public WriteOutcome write(TableRef table, Map<String, AttributeValue> key, ItemMutation mutation) {
         byte[] storageKey = storageKey(table, key);
+        int slot = enter();
         try (HeldKey held = storage.lockForWrite(Space.ITEMS, storageKey)) {
             return write(table, storageKey, mutation, held);
+        } finally {
+            exit(slot);
         }
     }
 
@@ -115,6 +157,15 @@ public final class ItemStore {
      * their index entries and whatever else the contributors add.
      */
     public void load(TableRef table, List<Map<String, AttributeValue>> items) {
+        int slot = enter();
+        try {
+            loadBatch(table, items);
+        } finally {
+            exit(slot);
+        }
+    }
+
+    private void loadBatch(TableRef table, List<Map<String, AttributeValue>> items) {
         WriteBatch batch = new WriteBatch();
         long[] sizes = new long[items.size()];
         for (int i = 0; i < items.size(); i++) {
@@ -169,6 +220,15 @@ public final class ItemStore {
      * @return the outcome per item, in order
      */
     public List<WriteOutcome> transact(List<TxItem> items) {
+        int slot = enter();
+        try {
+            return transactOnce(items);
+        } finally {
+            exit(slot);
+        }
+    }
+
+    private List<WriteOutcome> transactOnce(List<TxItem> items) {
         for (int attempt = 0; ; attempt++) {
             WriteBatch batch = new WriteBatch();
             List<WriteOutcome> outcomes = new java.util.ArrayList<>(items.size());

@@ -1,0 +1,349 @@
+package io.basalt.engine.backup;
+
+import io.basalt.engine.Clock;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.error.DynamoException;
+import io.basalt.error.ErrorType;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.StorageSnapshot;
+import io.basalt.storage.VersionConflictException;
+import io.basalt.storage.WriteBatch;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+
+/**
+ * Continuous backups (point-in-time recovery) of tables. Enabling takes a base copy of the table's
+ * items into its history (after every write that could have missed the recording has finished),
+ * then every change is recorded in its own batch by {@link ItemHistory}. A restore to time T scans
+ * the history and keeps, per item, the newest entry made at or before T. Trimming keeps, per item,
+ * the newest entry at or before the window's start (the rolled-forward base) and every later one.
+ *
+ * <p>The settings of each table ("pitr/&lt;table id&gt;" in the CATALOG space) say the recovery
+ * period and since when the history is complete; an enable interrupted by a crash (its base copy
+ * unfinished) is undone at start-up.
+ */
+public final class ContinuousBackups implements AutoCloseable {
+    public static final int DEFAULT_RECOVERY_DAYS = 35;
+    private static final long DAY_MILLIS = 24L * 3600 * 1000;
+    private static final String PREFIX = "pitr/";
+    private static final int BATCH = 1000;
+
+    /** A table's recovery settings; {@code earliestMillis} is -1 while the base copy is being made. */
+    record Settings(int periodDays, long earliestMillis) {}
+
+    /** What DescribeContinuousBackups reports of a table; times are epoch millis (0 when disabled). */
+    public record Status(boolean available, boolean enabled, int periodDays, long earliestMillis, long latestMillis) {}
+
+    private final StorageEngine storage;
+    private final TableCatalog tables;
+    private final ItemStore items;
+    private final Clock clock;
+    private final ItemHistory history;
+    private final boolean available;
+    private final Map<Long, Settings> settings = new ConcurrentHashMap<>();
+    private final Thread trimmer;
+    private volatile boolean closed;
+
+    public ContinuousBackups(StorageEngine storage, TableCatalog tables, ItemStore items, Clock clock, long trimEveryMillis) {
+        this.storage = storage;
+        this.tables = tables;
+        this.items = items;
+        this.clock = clock;
+        this.history = new ItemHistory(clock);
+        this.available = snapshots(storage);
+        items.addContributor(history);
+        load();
+        this.trimmer = available ? Thread.ofVirtual().name("basalt-pitr-trim").start(() -> trimLoop(trimEveryMillis)) : null;
+    }
+
+    private static boolean snapshots(StorageEngine storage) {
+        try (StorageSnapshot s = storage.snapshot()) {
+            return s != null;
+        } catch (UnsupportedOperationException notYet) {
+            return false;
+        }
+    }
+
+    private void load() {
+        byte[] from = PREFIX.getBytes(StandardCharsets.UTF_8);
+        try (StorageCursor c = storage.scan(Space.CATALOG, from, KeyCodec.prefixEnd(from), false)) {
+            while (c.next()) {
+                long tableId = Long.parseLong(new String(c.key(), StandardCharsets.UTF_8).substring(PREFIX.length()));
+                String[] v = new String(c.value(), StandardCharsets.UTF_8).split(",");
+                Settings s = new Settings(Integer.parseInt(v[0]), Long.parseLong(v[1]));
+                if (s.earliestMillis() < 0 || tables.byId(tableId) == null) {
+                    dropAfterStart(tableId);
+                } else {
+                    settings.put(tableId, s);
+                    history.record(tableId);
+                }
+            }
+        }
+    }
+
+    /** An interrupted enable, or a table gone: forgets its settings and history (no writer runs yet). */
+    private void dropAfterStart(long tableId) {
+        storage.deleteRange(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId));
+        commit(new WriteBatch().delete(Space.CATALOG, settingsKey(tableId), Mutation.EXPECT_ANY));
+    }
+
+    /** Whether the store can serve continuous backups (it has snapshots). */
+    public boolean available() {
+        return available;
+    }
+
+    public Status status(TableCatalog.Entry table) {
+        Settings s = settings.get(table.definition().id());
+        if (s == null || s.earliestMillis() < 0) return new Status(available, false, 0, 0, 0);
+        long now = clock.millis();
+        return new Status(true, true, s.periodDays(), earliest(s, now), now);
+    }
+
+    private static long earliest(Settings s, long now) {
+        return Math.max(s.earliestMillis(), now - s.periodDays() * DAY_MILLIS);
+    }
+
+    /**
+     * Enables (with a recovery period, null for the current or the default one) or disables
+     * point-in-time recovery of a table; returns its status.
+     */
+    public synchronized Status update(TableCatalog.Entry table, boolean enable, Integer periodDays) {
+        if (!available) {
+            throw new DynamoException(ErrorType.CONTINUOUS_BACKUPS_UNAVAILABLE,
+                    "Backups are not available on the " + storage.name() + " storage engine yet");
+        }
+        long tableId = table.definition().id();
+        Settings current = settings.get(tableId);
+        if (!enable) {
+            if (current != null) disable(tableId);
+            return status(table);
+        }
+        if (current != null) {
+            int days = periodDays == null ? current.periodDays() : periodDays;
+            put(tableId, new Settings(days, current.earliestMillis()));
+            return status(table);
+        }
+        enable(table.definition(), periodDays == null ? DEFAULT_RECOVERY_DAYS : periodDays);
+        return status(table);
+    }
+
+    private void enable(TableDefinition table, int days) {
+        long tableId = table.id();
+        // the base copy's time is read first: every change recorded from now on is at or after it
+        long base = clock.millis();
+        put(tableId, new Settings(days, -1));
+        history.record(tableId);
+        items.awaitEarlierWrites();
+        // a live scan: each item is read as some commit left it, and every later change is recorded newer
+        try (StorageCursor c = storage.scan(Space.ITEMS, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId), false)) {
+            WriteBatch batch = new WriteBatch();
+            while (c.next()) {
+                byte[] key = ItemHistory.key(tableId, c.key(), base, 0);
+                batch.put(Space.HISTORY, key, ItemHistory.present(c.valueBytes(), c.valueOffset()), Mutation.EXPECT_ANY);
+                if (batch.mutations().size() >= BATCH) {
+                    commit(batch);
+                    batch = new WriteBatch();
+                }
+            }
+            if (!batch.mutations().isEmpty()) commit(batch);
+        }
+        // restorable from when the base copy was complete: changes made meanwhile are recorded too
+        put(tableId, new Settings(days, clock.millis()));
+    }
+
+    private void disable(long tableId) {
+        history.stopRecording(tableId);
+        items.awaitEarlierWrites();
+        storage.deleteRange(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId));
+        commit(new WriteBatch().delete(Space.CATALOG, settingsKey(tableId), Mutation.EXPECT_ANY));
+        settings.remove(tableId);
+    }
+
+    /** A deleted table's history goes with it. */
+    public synchronized void forget(TableDefinition table) {
+        if (settings.containsKey(table.id()) || history.recording(table.id())) disable(table.id());
+    }
+
+    private void put(long tableId, Settings s) {
+        byte[] value = (s.periodDays() + "," + s.earliestMillis()).getBytes(StandardCharsets.UTF_8);
+        commit(new WriteBatch().put(Space.CATALOG, settingsKey(tableId), value, Mutation.EXPECT_ANY));
+        settings.put(tableId, s);
+    }
+
+    private static byte[] settingsKey(long tableId) {
+        return (PREFIX + tableId).getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void commit(WriteBatch batch) {
+        try {
+            storage.commit(batch);
+        } catch (VersionConflictException e) {
+            throw new IllegalStateException("an unchecked write conflicted", e);
+        }
+    }
+
+    /**
+     * The restore time a request names, checked against the table's window: PointInTimeRecovery-
+     * UnavailableException when recovery is off, InvalidRestoreTimeException outside the window.
+     *
+     * @param atMillis the requested time, or null for the latest restorable time
+     */
+    public long restoreTime(TableCatalog.Entry source, Long atMillis) {
+        return pointInTime(source, atMillis, ErrorType.INVALID_RESTORE_TIME, "Restore time");
+    }
+
+    /** {@link #restoreTime} for an export: InvalidExportTimeException outside the window. */
+    public long exportTime(TableCatalog.Entry source, Long atMillis) {
+        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "Export time");
+    }
+
+    private long pointInTime(TableCatalog.Entry source, Long atMillis, ErrorType outside, String what) {
+        Status s = status(source);
+        if (!s.enabled()) {
+            throw new DynamoException(ErrorType.POINT_IN_TIME_RECOVERY_UNAVAILABLE,
+                    "Point in time recovery is not enabled for table '" + source.definition().name() + "'");
+        }
+        if (atMillis == null) return s.latestMillis();
+        if (atMillis < s.earliestMillis() || atMillis > s.latestMillis()) {
+            throw new DynamoException(outside, what + " is outside the restorable window: "
+                    + "it must be between the table's EarliestRestorableDateTime and LatestRestorableDateTime");
+        }
+        return atMillis;
+    }
+
+    /**
+     * Gives {@code into} every item {@code source} held at {@code atMillis} (a time
+     * {@link #restoreTime} accepted), in key order.
+     */
+    public void itemsAt(TableCatalog.Entry source, long atMillis, Consumer<Map<String, AttributeValue>> into) {
+        long tableId = source.definition().id();
+        awaitPast(atMillis);
+        // writes begun before now have committed; later ones are stamped after atMillis. A live scan
+        // (not a snapshot, which on the in-memory store would hold back the restore's own commits)
+        // sees every entry stamped at or before atMillis.
+        items.awaitEarlierWrites();
+        boolean[] decided = {false};
+        eachEntry(tableId, (c, key, firstOfItem) -> {
+            if (firstOfItem) decided[0] = false;
+            if (decided[0] || ItemHistory.millis(key) > atMillis) return;
+            decided[0] = true;
+            byte[] value = c.value();
+            if (value[0] == ItemHistory.PRESENT) into.accept(ItemCodec.decode(value, 1));
+        });
+    }
+
+    /** Sees one history entry; {@code firstOfItem} is true at the newest entry of each item. */
+    private interface EntryVisitor {
+        void visit(StorageCursor c, byte[] key, boolean firstOfItem);
+    }
+
+    /** Walks a table's history: items one after the other, each item's entries newest first. */
+    private void eachEntry(long tableId, EntryVisitor visitor) {
+        try (StorageCursor c = storage.scan(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId), false)) {
+            byte[] group = null;
+            int groupLength = 0;
+            while (c.next()) {
+                byte[] key = c.key();
+                int length = ItemHistory.itemPartLength(key);
+                boolean first = group == null || length != groupLength || !Arrays.equals(key, 0, length, group, 0, length);
+                if (first) {
+                    group = key;
+                    groupLength = length;
+                }
+                visitor.visit(c, key, first);
+            }
+        }
+    }
+
+    /**
+     * Waits (briefly) until the clock is past {@code millis}, so writes begun from now on are
+     * stamped after it. A clock that stands still (tests' ManualClock) is not waited for.
+     */
+    private void awaitPast(long millis) {
+        for (int i = 0; i < 20 && clock.millis() <= millis; i++) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Drops history older than every table's window; returns the entries removed. */
+    public int trimAll() {
+        int removed = 0;
+        for (Map.Entry<Long, Settings> e : settings.entrySet()) {
+            if (closed) break;
+            if (e.getValue().earliestMillis() >= 0) removed += trim(e.getKey(), earliest(e.getValue(), clock.millis()));
+        }
+        return removed;
+    }
+
+    /** Per item: keeps every entry after {@code cutoff} and the newest at or before it (unless a deletion). */
+    private int trim(long tableId, long cutoff) {
+        int[] removed = {0};
+        boolean[] baseSeen = {false};
+        WriteBatch[] batch = {new WriteBatch()};
+        eachEntry(tableId, (c, key, firstOfItem) -> {
+            if (firstOfItem) baseSeen[0] = false;
+            if (ItemHistory.millis(key) > cutoff) return;
+            boolean base = !baseSeen[0] && c.value()[0] == ItemHistory.PRESENT;
+            baseSeen[0] = true;
+            if (base) return;
+            batch[0].delete(Space.HISTORY, key, Mutation.EXPECT_ANY);
+            removed[0]++;
+            if (batch[0].mutations().size() >= BATCH) {
+                commit(batch[0]);
+                batch[0] = new WriteBatch();
+            }
+        });
+        if (!batch[0].mutations().isEmpty()) commit(batch[0]);
+        return removed[0];
+    }
+
+    /** Entries of a table's history (tests, diagnostics). */
+    public long historyEntries(long tableId) {
+        long n = 0;
+        try (StorageCursor c = storage.scan(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId), false)) {
+            while (c.next()) n++;
+        }
+        return n;
+    }
+
+    private void trimLoop(long everyMillis) {
+        while (!closed) {
+            try {
+                Thread.sleep(everyMillis);
+                trimAll();
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                if (closed) return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        if (trimmer == null) return;
+        trimmer.interrupt();
+        try {
+            trimmer.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
