@@ -224,6 +224,18 @@ class BackupsIT extends ServerTestBase {
         String missing = ARN + "bk_err/backup/01700000000000-0badf00d";
         fails(BackupNotFoundException.class, "BackupNotFoundException", "Backup not found: " + missing,
                 () -> ddb.describeBackup(b -> b.backupArn(missing)));
+        // the service's answers to invalid restores (live, 2026-10-09), none of which creates the target
+        Sdk.validation("Invalid Backup ARN", () -> ddb.restoreTableFromBackup(b -> b.backupArn(ARN + "bk_err").targetTableName("bk_err2")));
+        Sdk.validation("Cannot override ProvisionedThroughput unless BillingMode is PROVISIONED",
+                () -> ddb.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("bk_err2")
+                        .provisionedThroughputOverride(p -> p.readCapacityUnits(1L).writeCapacityUnits(1L))));
+        Sdk.validation("Must override ProvisionedThroughput if BillingMode is overridden to PROVISIONED",
+                () -> ddb.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("bk_err2").billingModeOverride(BillingMode.PROVISIONED)));
+        Sdk.validation("Index nope does not match a secondary index that existed in the source table and cannot be created during "
+                + "the restore operation", () -> ddb.restoreTableFromBackup(b -> b.backupArn(arn).targetTableName("bk_err2")
+                        .globalSecondaryIndexOverride(g -> g.indexName("nope").keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                                .projection(p -> p.projectionType(ProjectionType.ALL)))));
+        assertTrue(ddb.listTables().tableNames().stream().noneMatch("bk_err2"::equals), "no target table was created");
     }
 
     @Test

@@ -186,8 +186,9 @@ class ExportsIT {
         fails(TableNotFoundException.class, "TableNotFoundException", "Table not found: ex_missing",
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_missing").s3Bucket("bucket1")));
         enable("ex_err");
-        fails(InvalidExportTimeException.class, "InvalidExportTimeException", "Export time is outside the restorable window: "
-                + "it must be between the table's EarliestRestorableDateTime and LatestRestorableDateTime",
+        long enabledAt = clock.millis();
+        fails(InvalidExportTimeException.class, "InvalidExportTimeException",
+                PointInTimeRecoveryIT.outside("ExportTime", clock.millis() + 60_000, enabledAt, enabledAt),
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_err").s3Bucket("bucket1")
                         .exportTime(Instant.ofEpochMilli(clock.millis() + 60_000))));
         validation("1 validation error detected: Value '../up' at 's3Bucket' failed to satisfy constraint: Member must satisfy "

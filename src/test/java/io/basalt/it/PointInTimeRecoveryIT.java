@@ -192,23 +192,28 @@ class PointInTimeRecoveryIT extends ServerTestBase {
         enable(ddb, "pitr_err", 1);
         long enabledAt = clock.millis();
         clock.advanceSeconds(10);
-        String outside = "Restore time is outside the restorable window: it must be between the table's "
-                + "EarliestRestorableDateTime and LatestRestorableDateTime";
-        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException", outside,
+        // the service's words (live, 2026-10-08): the three times to the second
+        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException", outside("RestoreDateTime", enabledAt - 1000, enabledAt, clock.millis()),
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").targetTableName("pitr_x")
-                        .restoreDateTime(Instant.ofEpochMilli(enabledAt - 1))));
-        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException", outside,
+                        .restoreDateTime(Instant.ofEpochMilli(enabledAt - 1000))));
+        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException", outside("RestoreDateTime", clock.millis() + 1000, enabledAt, clock.millis()),
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").targetTableName("pitr_x")
                         .restoreDateTime(Instant.ofEpochMilli(clock.millis() + 1000))));
         fails(TableAlreadyExistsException.class, "TableAlreadyExistsException", "Table already exists: pitr_err",
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").targetTableName("pitr_err").useLatestRestorableTime(true)));
-        validation("Only one of RestoreDateTime or UseLatestRestorableTime can be specified",
+        validation("Invalid Request: Both RestoreDateTime and UseLatestRestorableTime cannot be set for point-in-time restore "
+                + "request. Please specify only one of them.",
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").targetTableName("pitr_x")
                         .useLatestRestorableTime(true).restoreDateTime(Instant.ofEpochMilli(enabledAt))));
-        validation("Either RestoreDateTime or UseLatestRestorableTime must be specified",
+        validation("Invalid Request: Either one of RestoreDateTime or UseLatestRestorableTime must be specified, but not both",
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").targetTableName("pitr_x")));
-        validation("Either SourceTableName or SourceTableArn must be specified",
+        validation("The parameter 'TableName' is required",
                 () -> ddb.restoreTableToPointInTime(b -> b.targetTableName("pitr_x").useLatestRestorableTime(true)));
+        validation("Must provide exactly one of: sourceTableArn, sourceTableName", () -> ddb.restoreTableToPointInTime(b -> b
+                .sourceTableName("pitr_err").sourceTableArn("arn:aws:dynamodb:us-east-1:123456789012:table/pitr_err")
+                .targetTableName("pitr_x").useLatestRestorableTime(true)));
+        validation("This action is only supported by accounts that match the resource owner's account", () -> ddb.restoreTableToPointInTime(b -> b
+                .sourceTableArn("arn:aws:dynamodb:us-east-1:111122223333:table/pitr_err").targetTableName("pitr_x").useLatestRestorableTime(true)));
         validation("1 validation error detected: Value null at 'targetTableName' failed to satisfy constraint: Member must not be null",
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_err").useLatestRestorableTime(true)));
     }
@@ -237,8 +242,8 @@ class PointInTimeRecoveryIT extends ServerTestBase {
         assertEquals(9 + 1, before - removed, "one entry per item at the window's start, plus the change after it");
         PointInTimeRecoveryDescription p = pitr(ddb, "pitr_ret");
         assertEquals(Instant.ofEpochMilli(clock.millis() - 24 * 3600_000L), p.earliestRestorableDateTime());
-        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException", "Restore time is outside the restorable window: "
-                + "it must be between the table's EarliestRestorableDateTime and LatestRestorableDateTime",
+        fails(InvalidRestoreTimeException.class, "InvalidRestoreTimeException",
+                outside("RestoreDateTime", twoHours, clock.millis() - 24 * 3600_000L, clock.millis()),
                 () -> ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_ret").targetTableName("pitr_x")
                         .restoreDateTime(Instant.ofEpochMilli(twoHours))));
         // the window's start holds the state of two hours in (nothing changed in between)
@@ -314,5 +319,12 @@ class PointInTimeRecoveryIT extends ServerTestBase {
         ddb.restoreTableToPointInTime(b -> b.sourceTableName("pitr_race").targetTableName("pitr_race_r").useLatestRestorableTime(true));
         assertEquals(state(ddb, "pitr_race"), state(ddb, "pitr_race_r"));
         assertEquals(600, scanAll(ddb, "pitr_race_r").size());
+    }
+
+    /** InvalidRestoreTimeException's text (the service's, live 2026-10-08): times in UTC to the second. */
+    static String outside(String what, long at, long earliest, long latest) {
+        java.util.function.LongFunction<String> second = ms -> Instant.ofEpochMilli(ms).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        return what + " '" + second.apply(at) + "' must be within EarliestRestorableDateTime '" + second.apply(earliest)
+                + "' and LatestRestorableDateTime '" + second.apply(latest) + "'";
     }
 }

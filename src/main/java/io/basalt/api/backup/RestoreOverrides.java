@@ -81,6 +81,10 @@ final class RestoreOverrides {
                                   TableDefinition.RestoreSummary summary) {
         String billing = r.billingMode() != null ? r.billingMode() : source.billingMode();
         boolean onDemand = TableDefinition.PAY_PER_REQUEST.equals(billing);
+        // texts as the service answered on 2026-10-09 (docs/backups.md, "Errors")
+        if (onDemand && (r.read() != null || r.write() != null)) {
+            throw DynamoException.validation("Cannot override ProvisionedThroughput unless BillingMode is PROVISIONED");
+        }
         Throughput throughput;
         if (onDemand) {
             throughput = Throughput.ON_DEMAND;
@@ -89,8 +93,7 @@ final class RestoreOverrides {
         } else if (!source.payPerRequest()) {
             throughput = Throughput.of(source.throughput().readCapacityUnits(), source.throughput().writeCapacityUnits());
         } else {
-            throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughputOverride "
-                    + "must be specified when BillingModeOverride is PROVISIONED");
+            throw DynamoException.validation("Must override ProvisionedThroughput if BillingMode is overridden to PROVISIONED");
         }
         OnDemandLimits limits = source.onDemand();
         if (r.onDemand() != null) {
@@ -119,8 +122,8 @@ final class RestoreOverrides {
             IndexDefinition found = null;
             for (IndexDefinition i : backedUp) if (i.name().equals(o.name())) found = i;
             if (found == null) {
-                throw DynamoException.validation("One or more parameter values were invalid: " + (global ? "Global" : "Local")
-                        + " secondary index " + o.name() + " is not present in the backup");
+                throw DynamoException.validation("Index " + o.name() + " does not match a secondary index that existed in the "
+                        + "source table and cannot be created during the restore operation");
             }
             out.add(copy(engine, found, o, tableThroughput, onDemand));
         }

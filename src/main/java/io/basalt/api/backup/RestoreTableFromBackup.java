@@ -55,6 +55,7 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         Constraints c = RestoreOverrides.checkTarget(new Constraints(), r.targetTableName()).notNull(r.backupArn(), "backupArn");
         RestoreOverrides.checkOverrides(c, r.overrides());
         BackupArnRequest.arn(c, r.backupArn(), "backupArn").check();
+        if (!r.backupArn().contains("/backup/")) throw io.basalt.error.DynamoException.validation("Invalid Backup ARN"); // a table ARN, say
         BackupRecord backup = DescribeBackup.find(engine, ctx, r.backupArn());
         double now = engine.clock().millis() / 1000.0;
         TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), backup.table(), r.overrides(),

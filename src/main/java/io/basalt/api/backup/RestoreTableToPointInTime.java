@@ -50,6 +50,17 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
 
     @Override public String name() { return "RestoreTableToPointInTime"; }
 
+    /** A SourceTableArn must be a table ARN of the caller's own account. */
+    private static void checkSourceArn(RequestContext ctx, String arn) {
+        String[] parts = arn.split(":", 6);
+        if (!arn.startsWith("arn:") || parts.length < 6 || !parts[2].equals("dynamodb") || !parts[5].startsWith("table/")) {
+            throw DynamoException.validation("sourceTableArn is not a valid ARN");
+        }
+        if (!parts[4].equals(ctx.accountId())) {
+            throw DynamoException.validation("This action is only supported by accounts that match the resource owner's account");
+        }
+    }
+
     @Override
     public Request parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
@@ -64,18 +75,22 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
         if (r.sourceArn() != null) c.tableNameOrArn(r.sourceArn(), "sourceTableArn");
         RestoreOverrides.checkTarget(c, r.targetTableName());
         RestoreOverrides.checkOverrides(c, r.overrides()).check();
+        // texts and order as the service answered on 2026-10-08/09 (docs/backups.md, "Errors")
         if (r.sourceName() == null && r.sourceArn() == null) {
-            throw DynamoException.validation("Either SourceTableName or SourceTableArn must be specified");
+            throw DynamoException.validation("The parameter 'TableName' is required");
         }
         if (r.sourceName() != null && r.sourceArn() != null) {
-            throw DynamoException.validation("Only one of SourceTableName or SourceTableArn can be specified");
+            throw DynamoException.validation("Must provide exactly one of: sourceTableArn, sourceTableName");
         }
+        if (r.sourceArn() != null) checkSourceArn(ctx, r.sourceArn());
         boolean latest = Boolean.TRUE.equals(r.latest());
         if (latest && r.at() != null) {
-            throw DynamoException.validation("Only one of RestoreDateTime or UseLatestRestorableTime can be specified");
+            throw DynamoException.validation("Invalid Request: Both RestoreDateTime and UseLatestRestorableTime cannot be set for "
+                    + "point-in-time restore request. Please specify only one of them.");
         }
         if (!latest && r.at() == null) {
-            throw DynamoException.validation("Either RestoreDateTime or UseLatestRestorableTime must be specified");
+            throw DynamoException.validation("Invalid Request: Either one of RestoreDateTime or UseLatestRestorableTime must be "
+                    + "specified, but not both");
         }
         String source = r.sourceName() != null ? r.sourceName() : r.sourceArn();
         TableCatalog.Entry from = ContinuousBackupsJson.table(engine, ctx, source);

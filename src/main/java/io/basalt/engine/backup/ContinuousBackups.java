@@ -200,12 +200,16 @@ public final class ContinuousBackups implements AutoCloseable {
      * @param atMillis the requested time, or null for the latest restorable time
      */
     public long restoreTime(TableCatalog.Entry source, Long atMillis) {
-        return pointInTime(source, atMillis, ErrorType.INVALID_RESTORE_TIME, "Restore time");
+        return pointInTime(source, atMillis, ErrorType.INVALID_RESTORE_TIME, "RestoreDateTime");
+    }
+
+    private static String second(long millis) {
+        return java.time.Instant.ofEpochMilli(millis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
     }
 
     /** {@link #restoreTime} for an export: InvalidExportTimeException outside the window. */
     public long exportTime(TableCatalog.Entry source, Long atMillis) {
-        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "Export time");
+        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "ExportTime");
     }
 
     private long pointInTime(TableCatalog.Entry source, Long atMillis, ErrorType outside, String what) {
@@ -216,8 +220,9 @@ public final class ContinuousBackups implements AutoCloseable {
         }
         if (atMillis == null) return s.latestMillis();
         if (atMillis < s.earliestMillis() || atMillis > s.latestMillis()) {
-            throw new DynamoException(outside, what + " is outside the restorable window: "
-                    + "it must be between the table's EarliestRestorableDateTime and LatestRestorableDateTime");
+            // the service's words (live, 2026-10-08): times to the second, in UTC
+            throw new DynamoException(outside, what + " '" + second(atMillis) + "' must be within EarliestRestorableDateTime '"
+                    + second(s.earliestMillis()) + "' and LatestRestorableDateTime '" + second(s.latestMillis()) + "'");
         }
         return atMillis;
     }
