@@ -37,7 +37,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReplicateIT {
     private static final String MODEL = "examples/gaming/model.yaml";
-    private static final int ROWS = 3000;
+    /** Association rows of the gaming example (BASALT_MIGRATE_ROWS=1000000 for the evidence run). */
+    private static final int ROWS = Integer.parseInt(System.getenv().getOrDefault("BASALT_MIGRATE_ROWS", "3000"));
     private final List<Process> children = new ArrayList<>();
 
     /** A failed test leaves no replicate running (it would retry its vanished source forever). */
