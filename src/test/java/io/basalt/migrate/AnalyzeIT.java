@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * MariaDB (127.0.0.1:3306, root): a small orders schema whose enumeration-like status_code column
  * concentrates 70% of the rows on one value, so the hot-partition warning must appear. Each test
  * creates its own database and drops it. With BASALT_MIGRATE_1M=1 the gaming example is generated
- * with 1,000,000 association rows on PostgreSQL and analysed (slow; off by default).
+ * with 1,000,000 association rows on PostgreSQL and on MariaDB and analysed (slow; off by default).
  */
 class AnalyzeIT {
     private static final String PG = "jdbc:postgresql://127.0.0.1:5432/";
@@ -126,16 +126,25 @@ class AnalyzeIT {
 
     @Test
     void gamingExampleWithAMillionRows(@TempDir Path dir) throws Exception {
+        millionRows(dir, PG, "postgres", "postgres", " WITH (FORCE)");
+    }
+
+    @Test
+    void gamingExampleWithAMillionRowsOnMariadb(@TempDir Path dir) throws Exception {
+        millionRows(dir, MARIA, "", "root", "");
+    }
+
+    private void millionRows(Path dir, String prefix, String adminDb, String user, String dropSuffix) throws Exception {
         Assumptions.assumeTrue("1".equals(System.getenv("BASALT_MIGRATE_1M")), "set BASALT_MIGRATE_1M=1 to run");
         String db = "basalt_gaming_" + System.nanoTime();
-        try (Connection admin = connect(PG + "postgres", "postgres")) {
+        try (Connection admin = connect(prefix + adminDb, user)) {
             exec(admin, "CREATE DATABASE " + db);
             try {
-                EstimateTest.run(0, "generate-example", "gaming", "--source", PG + db, "--user", "postgres", "--rows", "1000000");
-                EstimateTest.run(0, "analyze", "--source", PG + db, "--user", "postgres", "--sample", "100000", "--out", dir.toString());
+                EstimateTest.run(0, "generate-example", "gaming", "--source", prefix + db, "--user", user, "--rows", "1000000");
+                EstimateTest.run(0, "analyze", "--source", prefix + db, "--user", user, "--sample", "100000", "--out", dir.toString());
                 assertTrue(Files.readString(dir.resolve("analysis.json")).replace(" ", "").contains("\"rows\":1000000"));
             } finally {
-                exec(admin, "DROP DATABASE " + db + " WITH (FORCE)");
+                exec(admin, "DROP DATABASE " + db + dropSuffix);
             }
         }
     }
