@@ -59,9 +59,14 @@ public interface StorageEngine extends AutoCloseable {
 
     /**
      * A consistent read view of the store as it is now (backups). Scans through it may run while
-     * commits go on; they see none of them.
+     * commits go on; they see none of them. Only called on an engine that {@link #snapshots()}.
      */
     StorageSnapshot snapshot();
+
+    /** Whether the engine gives {@link #snapshot()}s (the embedded stores do; Cassandra not yet). */
+    default boolean snapshots() {
+        return true;
+    }
 
     /** Deletes every key in [from, to) without version checks (dropping a table's data). */
     void deleteRange(Space space, byte[] from, byte[] to);

@@ -72,11 +72,11 @@ public final class Backups {
      * backup with a 400 rather than failing the request with a 500.
      */
     private StorageSnapshot snapshotOrRefuse() {
-        try {
-            return storage.snapshot();
-        } catch (UnsupportedOperationException notYet) {
-            throw DynamoException.validation(notYet.getMessage());
+        if (!storage.snapshots()) {
+            String engine = storage.name().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + storage.name().substring(1);
+            throw DynamoException.validation("On-demand backups are not supported on the " + engine + " storage engine yet");
         }
+        return storage.snapshot();
     }
 
     /**

@@ -13,7 +13,6 @@ import io.basalt.storage.Mutation;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
 import io.basalt.storage.StorageEngine;
-import io.basalt.storage.StorageSnapshot;
 import io.basalt.storage.VersionConflictException;
 import io.basalt.storage.WriteBatch;
 import java.nio.charset.StandardCharsets;
@@ -61,18 +60,10 @@ public final class ContinuousBackups implements AutoCloseable {
         this.items = items;
         this.clock = clock;
         this.history = new ItemHistory(clock);
-        this.available = snapshots(storage);
+        this.available = storage.snapshots();
         items.addContributor(history);
         load();
         this.trimmer = available ? Thread.ofVirtual().name("basalt-pitr-trim").start(() -> trimLoop(trimEveryMillis)) : null;
-    }
-
-    private static boolean snapshots(StorageEngine storage) {
-        try (StorageSnapshot s = storage.snapshot()) {
-            return s != null;
-        } catch (UnsupportedOperationException notYet) {
-            return false;
-        }
     }
 
     private void load() {

@@ -451,7 +451,12 @@ public final class CassandraStorage implements StorageEngine {
      */
     @Override
     public io.basalt.storage.StorageSnapshot snapshot() {
-        throw new UnsupportedOperationException("On-demand backups are not supported on the Cassandra storage engine yet");
+        throw new UnsupportedOperationException("no snapshots on Cassandra yet: snapshots() is false");
+    }
+
+    @Override
+    public boolean snapshots() {
+        return false;
     }
 
     private static byte[] bytes(ByteBuffer b) {
