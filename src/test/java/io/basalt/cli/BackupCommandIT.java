@@ -132,6 +132,22 @@ class BackupCommandIT {
         }
     }
 
+    /** A data directory too long for a socket path: the server still starts, and the offline backup still works once it stops. */
+    @Test
+    void aServerWhoseDataDirectoryIsTooLongForASocketStillStarts() throws Exception {
+        Path root = Files.createTempDirectory("basalt-long");
+        Path data = root.resolve("d".repeat(120));
+        try {
+            try (Basalt s = Basalt.start(BasaltConfig.onDiskOnFreePort(data)); DynamoDbClient c = ServerTestBase.client(s.endpoint())) {
+                assertEquals(List.of(), c.listTables().tableNames());
+            }
+            assertEquals(0, BackupCommand.backup(List.of("--data-dir", data.toString(), "--to", root.resolve("copy").toString()), out, err),
+                    errBytes.toString());
+        } finally {
+            ServerTestBase.deleteTree(root);
+        }
+    }
+
     /** Restores a backup into {@code dir} and reads back every key of table "busy". */
     private java.util.Set<String> restoredKeys(Path backup, Path dir) throws Exception {
         assertEquals(0, BackupCommand.restore(List.of("--from", backup.toString(), "--data-dir", dir.toString()), out, err), errBytes.toString());

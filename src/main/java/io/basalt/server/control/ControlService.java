@@ -58,8 +58,17 @@ public final class ControlService implements Service {
     @Override
     public void start() throws IOException {
         Files.deleteIfExists(socket); // left by a server that was killed (the store's lock says none runs now)
-        channel = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-        channel.bind(UnixDomainSocketAddress.of(socket));
+        ServerSocketChannel ch = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        try {
+            ch.bind(UnixDomainSocketAddress.of(socket));
+        } catch (IOException | UnsupportedOperationException e) {
+            // e.g. a data directory whose path is longer than a socket path may be (about 100 bytes):
+            // the server runs without it; only backups of the running store need it
+            ch.close();
+            LOG.warn("No control socket at {} ({}): `basalt backup` needs the server stopped", socket, e.getMessage());
+            return;
+        }
+        channel = ch;
         try {
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
         } catch (UnsupportedOperationException notPosix) {
