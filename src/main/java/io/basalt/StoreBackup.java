@@ -2,7 +2,6 @@ package io.basalt;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -71,21 +70,31 @@ public final class StoreBackup {
         }
     }
 
-    /** Copies a directory tree; files that disappear while it copies are left out. */
+    /** Copies a directory tree; files and directories that disappear while it copies are left out. */
     public static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
+        Files.walkFileTree(from, new java.nio.file.SimpleFileVisitor<>() {
+            @Override
+            public java.nio.file.FileVisitResult preVisitDirectory(Path dir, java.nio.file.attribute.BasicFileAttributes a) throws IOException {
+                Files.createDirectories(to.resolve(from.relativize(dir).toString()));
+                return java.nio.file.FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes a) throws IOException {
                 try {
-                    if (Files.isDirectory(p)) Files.createDirectories(target);
-                    else Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
+                    Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.REPLACE_EXISTING);
                 } catch (NoSuchFileException gone) {
                     // deleted while copying (a backup deleted meanwhile)
                 }
+                return java.nio.file.FileVisitResult.CONTINUE;
             }
-        } catch (UncheckedIOException e) {
-            if (!(e.getCause() instanceof NoSuchFileException)) throw e.getCause();
-        }
+
+            @Override
+            public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) return java.nio.file.FileVisitResult.CONTINUE; // gone meanwhile
+                throw e;
+            }
+        });
     }
 
     public static String sha256(Path f) throws IOException {
