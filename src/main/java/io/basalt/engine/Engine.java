@@ -22,6 +22,8 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.stream.StreamRecorder streams;
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
+    /** Settles capacity with the budgets other nodes share (a store of several nodes), else null. */
+    private final io.basalt.engine.capacity.CapacityLeases capacityLeases;
     private final io.basalt.engine.query.PageReader pages;
     private final io.basalt.engine.query.LargeReads largeReads;
     private final io.basalt.engine.index.Backfills backfills;
@@ -49,7 +51,8 @@ public final class Engine implements AutoCloseable {
         this.settings = settings;
         this.storage = storage;
         this.times = times;
-        this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock());
+        this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock(), storage.sharedByNodes());
+        this.capacityLeases = storage.sharedByNodes() ? new io.basalt.engine.capacity.CapacityLeases(storage, capacity).start() : null;
         this.catalog = new TableCatalog(storage, io.basalt.model.Arns.ACCOUNT_ID);
         this.items = new ItemStore(storage);
         this.largeReads = new io.basalt.engine.query.LargeReads(settings.largeReadSlots());
@@ -231,6 +234,7 @@ public final class Engine implements AutoCloseable {
         closed = true;
         backfills.close();
         ttl.close();
+        if (capacityLeases != null) capacityLeases.close();
         continuousBackups.close();
         try {
             recount.join(10_000);
