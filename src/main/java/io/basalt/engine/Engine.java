@@ -28,6 +28,7 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.query.LargeReads largeReads;
     private final io.basalt.engine.index.Backfills backfills;
     private final Thread recount;
+    private final TableCounts counts;
     private volatile boolean closed;
     private final io.basalt.engine.stream.StreamLabels streamLabels;
     private final io.basalt.engine.backup.Backups backups;
@@ -72,7 +73,10 @@ public final class Engine implements AutoCloseable {
         this.continuousBackups = new io.basalt.engine.backup.ContinuousBackups(storage, catalog, items, settings.clock(),
                 PITR_TRIM_MILLIS);
         ttl.start();
-        this.recount = Thread.ofVirtual().name("basalt-index-recount").start(this::recountIndexes);
+        // on a shared store one node recounts each table and publishes the figures (TableCounts)
+        this.recount = Thread.ofVirtual().name("basalt-index-recount")
+                .start(storage.sharedByNodes() ? () -> { } : this::recountIndexes);
+        this.counts = new TableCounts(storage, catalog, indexes, settings.clock());
         backfills.resumeAll();
     }
 
@@ -96,6 +100,11 @@ public final class Engine implements AutoCloseable {
 
     public io.basalt.engine.stream.StreamRecorder streams() {
         return streams;
+    }
+
+    /** Item counts and sizes of tables and indexes (DescribeTable). */
+    public TableCounts counts() {
+        return counts;
     }
 
     /** Capacity metering, partitions and throttling. */
@@ -155,6 +164,7 @@ public final class Engine implements AutoCloseable {
         indexes.forget(t);
         streams.forget(t);
         ttl.forgetTable(t.id());
+        counts.forget(t.id());
         continuousBackups.forget(t);
     }
 
@@ -235,6 +245,7 @@ public final class Engine implements AutoCloseable {
         backfills.close();
         ttl.close();
         if (capacityLeases != null) capacityLeases.close();
+        counts.close();
         continuousBackups.close();
         try {
             recount.join(10_000);

@@ -116,6 +116,35 @@ class TwoNodesOnCassandraIT {
     }
 
     @Test
+    @Covers(operation = "DescribeTable", parameters = {"TableName"})
+    void itemCountsAreClusterWideAfterTheRefresh() {
+        for (Basalt n : new Basalt[] {nodeA, nodeB}) n.engine().counts().refreshMillis(60_000);
+        a.createTable(t -> t.tableName("shared_counts").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(d -> d.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        d -> d.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType("ALL"))));
+        for (int i = 0; i < 15; i++) {
+            String pk = "c" + i;
+            // ten through A, five through B; the GSI holds the six with a "g"
+            var it = i % 5 < 2 ? item("pk", pk, "g", "x") : item("pk", pk);
+            (i < 10 ? a : b).putItem(p -> p.tableName("shared_counts").item(it));
+        }
+        // the service refreshes these figures about every six hours; here once the refresh interval passed
+        Eventually.await(Duration.ofSeconds(60), "both nodes show the whole table's figures", () -> {
+            clockA.advanceMillis(30_000);
+            clockB.advanceMillis(30_000);
+            var viaA = a.describeTable(d -> d.tableName("shared_counts")).table();
+            var viaB = b.describeTable(d -> d.tableName("shared_counts")).table();
+            return viaA.itemCount() == 15 && viaB.itemCount() == 15 && viaB.tableSizeBytes() > 0
+                    && viaA.tableSizeBytes().equals(viaB.tableSizeBytes())
+                    && viaA.globalSecondaryIndexes().get(0).itemCount() == 6 && viaB.globalSecondaryIndexes().get(0).itemCount() == 6
+                    && viaA.globalSecondaryIndexes().get(0).indexSizeBytes().equals(viaB.globalSecondaryIndexes().get(0).indexSizeBytes());
+        });
+    }
+
+    @Test
     @Covers(operation = "UpdateTimeToLive", parameters = {"TableName", "TimeToLiveSpecification"})
     void ttlSweptByBothNodesDeletesEachItemOnce() throws Exception {
         createTable(a, "shared_ttl", true);
