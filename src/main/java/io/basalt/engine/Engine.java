@@ -66,7 +66,7 @@ public final class Engine implements AutoCloseable {
         items.addContributor(streams);
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
-        this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes);
+        this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes, settings.clock());
         this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
                 settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
                         : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
