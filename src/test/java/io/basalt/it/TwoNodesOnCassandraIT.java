@@ -111,6 +111,57 @@ class TwoNodesOnCassandraIT {
         }
     }
 
+    @Test
+    @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn"})
+    void shardRolloverIsOneLineageAcrossNodes() throws Exception {
+        a.createTable(t -> t.tableName("shared_rollover").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(d -> d.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
+        int items = 16;
+        for (int i = 0; i < items / 2; i++) {
+            String pk = "r" + i;
+            (i % 2 == 0 ? a : b).putItem(p -> p.tableName("shared_rollover").item(item("pk", pk, "v", n("1"))));
+        }
+        String arn = a.describeTable(d -> d.tableName("shared_rollover")).table().latestStreamArn();
+        try (DynamoDbStreamsClient streamsA = ServerTestBase.streamsClient(nodeA.endpoint());
+             DynamoDbStreamsClient streamsB = ServerTestBase.streamsClient(nodeB.endpoint())) {
+            Eventually.await(Duration.ofSeconds(60), "the first records", () -> records(streamsA, arn).size() == items / 2);
+            // the shards' time is up on both nodes at once: both try to roll the stream over
+            long rollover = io.basalt.engine.TimeSettings.DEFAULT_SHARD_ROLLOVER_MILLIS + 1000;
+            clockA.advanceMillis(rollover);
+            clockB.advanceMillis(rollover);
+            var viaA = CompletableFuture.supplyAsync(() -> streamsA.describeStream(d -> d.streamArn(arn)).streamDescription().shards());
+            var viaB = CompletableFuture.supplyAsync(() -> streamsB.describeStream(d -> d.streamArn(arn)).streamDescription().shards());
+            viaA.join();
+            viaB.join();
+            // then the second half of the changes (updates of the same items too), through both nodes
+            for (int i = 0; i < items / 2; i++) {
+                String pk = "r" + i;
+                (i % 2 == 0 ? b : a).putItem(p -> p.tableName("shared_rollover").item(item("pk", pk, "v", n("2"))));
+            }
+            Eventually.await(Duration.ofSeconds(60), "every record through both nodes", () ->
+                    records(streamsA, arn).size() == items && records(streamsB, arn).size() == items);
+            var shardsA = streamsA.describeStream(d -> d.streamArn(arn)).streamDescription().shards();
+            var shardsB = streamsB.describeStream(d -> d.streamArn(arn)).streamDescription().shards();
+            assertEquals(2 * io.basalt.engine.stream.StreamRecorder.SHARDS, shardsA.size(), "one rollover, not one per node: " + shardsA);
+            assertEquals(shardsA, shardsB, "both nodes agree on every shard and its end");
+            // per item: version 1 in a parent shard, version 2 in its child, in that order
+            Map<String, List<String>> perItem = new java.util.HashMap<>();
+            for (var shard : StreamRecords.byShard(streamsB, arn).entrySet()) {
+                for (Record r : shard.getValue()) {
+                    perItem.computeIfAbsent(r.dynamodb().keys().get("pk").s(), k -> new java.util.ArrayList<>())
+                            .add(shard.getKey() + ":" + r.dynamodb().newImage().get("v").n());
+                }
+            }
+            for (var e : perItem.entrySet()) {
+                assertEquals(2, e.getValue().size(), e.toString());
+                assertTrue(e.getValue().get(0).endsWith(":1") && e.getValue().get(1).endsWith(":2"), e.toString());
+                assertTrue(!e.getValue().get(0).split(":")[0].equals(e.getValue().get(1).split(":")[0]), "parent, then child: " + e);
+            }
+        }
+    }
+
     private static List<Record> records(DynamoDbStreamsClient streams, String arn) {
         return StreamRecords.all(streams, arn);
     }
