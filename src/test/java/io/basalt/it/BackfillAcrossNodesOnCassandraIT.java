@@ -59,13 +59,7 @@ class BackfillAcrossNodesOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        for (AutoCloseable x : new AutoCloseable[] {a, b, c, nodeA, nodeB, nodeC}) {
-            try {
-                if (x != null) x.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
+        CassandraForTests.closeAll(a, b, c, nodeA, nodeB, nodeC);
     }
 
     private static Thread writer(DynamoDbClient via, int offset, AtomicBoolean stop, AtomicInteger updates) {

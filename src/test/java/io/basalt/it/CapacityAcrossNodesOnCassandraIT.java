@@ -55,13 +55,7 @@ class CapacityAcrossNodesOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        for (AutoCloseable c : new AutoCloseable[] {a, b, nodeA, nodeB}) {
-            try {
-                if (c != null) c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
+        CassandraForTests.closeAll(a, b, nodeA, nodeB);
     }
 
     private static void provisioned(String name) {
