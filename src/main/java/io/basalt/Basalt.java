@@ -53,7 +53,7 @@ public final class Basalt implements AutoCloseable {
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
                 config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot()));
-        io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
+        io.basalt.engine.metrics.RequestMetrics metrics = new io.basalt.engine.metrics.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {
             try {

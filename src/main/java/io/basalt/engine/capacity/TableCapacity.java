@@ -1,5 +1,6 @@
 package io.basalt.engine.capacity;
 
+import io.basalt.engine.metrics.RequestMetrics;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.index.IndexEntries;
@@ -40,6 +41,8 @@ public final class TableCapacity {
     private volatile TokenBucket maxRead;
     private volatile TokenBucket maxWrite;
     private volatile ContributorInsights insights;
+    /** The latency of this table's requests per operation (recorded by the front end that times them). */
+    private final RequestMetrics latency = new RequestMetrics();
 
     TableCapacity(CapacityMeter meter, TableDefinition d, AtomicLong sizeBytes) {
         this.meter = meter;
@@ -64,6 +67,7 @@ public final class TableCapacity {
     public Map<String, IndexCapacity> indexes() { return indexes; }
     public long sizeBytes() { return sizeBytes.get(); }
     public ContributorInsights insights() { return insights; }
+    public RequestMetrics latency() { return latency; }
 
     public void insights(ContributorInsights i) {
         insights = i;

@@ -8,7 +8,7 @@ import io.basalt.server.Service;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.server.http.RequestMetrics;
+import io.basalt.engine.metrics.RequestMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
