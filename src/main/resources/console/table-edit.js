@@ -44,7 +44,7 @@ export function TableEditor({ name, changed }) {
             // a table turning provisioned needs its GSIs' capacity too
             ...(!provisioned && gsis.length ? { GlobalSecondaryIndexUpdates: gsis.map(i => ({ Update: { IndexName: i.IndexName,
               ProvisionedThroughput: throughput(f) } })) } : {}) })) },
-      h("label", {}, "Billing mode", h(Select, { name: "billing", value: provisioned ? "PROVISIONED" : "PAY_PER_REQUEST",
+      h("label", {}, "Billing mode", h(Select, { name: "billing", initial: provisioned ? "PROVISIONED" : "PAY_PER_REQUEST",
         options: [["PAY_PER_REQUEST", "on demand"], ["PROVISIONED", "provisioned"]] })),
       h("label", {}, "Read units", h("input", { name: "rcu", type: "number", min: 1, defaultValue: table.ProvisionedThroughput?.ReadCapacityUnits || 5 })),
       h("label", {}, "Write units", h("input", { name: "wcu", type: "number", min: 1, defaultValue: table.ProvisionedThroughput?.WriteCapacityUnits || 5 })),
@@ -56,7 +56,7 @@ export function TableEditor({ name, changed }) {
       h("button", { type: "submit" }, ttl?.TimeToLiveStatus === "ENABLED" ? "Turn TTL off" : "Turn TTL on")),
     h("form", { class: "row", id: "edit-stream", onSubmit: form(f => update("UpdateTable", { StreamSpecification: f.view
         ? { StreamEnabled: true, StreamViewType: f.view } : { StreamEnabled: false } })) },
-      h("label", {}, "Stream", h(Select, { name: "view", value: stream, options: [["", "off"], ...VIEW_TYPES] })),
+      h("label", {}, "Stream", h(Select, { name: "view", initial: stream, options: [["", "off"], ...VIEW_TYPES] })),
       h("button", { type: "submit" }, "Update stream"),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "protect", checked: !!table.DeletionProtectionEnabled,
         onChange: e => update("UpdateTable", { DeletionProtectionEnabled: e.target.checked }) }), "deletion protection")),

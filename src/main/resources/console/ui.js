@@ -5,11 +5,15 @@ import { all, call } from "./api.js";
 
 export { h };
 
-/** A select whose options are values (or [value, label] pairs). */
-export function Select({ options, value, ...attrs }) {
-  return h("select", { ...attrs, value }, options.map(o => {
+/**
+ * A select whose options are values (or [value, label] pairs): controlled with value (the owner
+ * keeps the choice in its state), else starting at initial and left to the user.
+ */
+export function Select({ options, value, initial, ...attrs }) {
+  const chosen = value === undefined ? initial : value;
+  return h("select", value === undefined ? attrs : { ...attrs, value }, options.map(o => {
     const [v, label] = Array.isArray(o) ? o : [o, o];
-    return h("option", { value: v, selected: v === value }, label);
+    return h("option", { value: v, selected: v === chosen }, label);
   }));
 }
 
