@@ -10,9 +10,13 @@ const TYPES = [["S", "String"], ["N", "Number"], ["B", "Binary"]];
 async function describeAll() {
   const names = await listTables();
   return Promise.all(names.map(async name => {
-    const [{ Table }, ttl] = await Promise.all([call("DescribeTable", { TableName: name }),
-      call("DescribeTimeToLive", { TableName: name }).catch(() => null)]);
-    return { ...Table, ttl: ttl && ttl.TimeToLiveDescription };
+    try {
+      const [{ Table }, ttl] = await Promise.all([call("DescribeTable", { TableName: name }),
+        call("DescribeTimeToLive", { TableName: name }).catch(() => null)]);
+      return { ...Table, ttl: ttl && ttl.TimeToLiveDescription };
+    } catch (error) { // a key whose policy does not reach this table: the row says so
+      return { TableName: name, error };
+    }
   }));
 }
 
@@ -45,6 +49,8 @@ function TableList({ tables, reload, setMessage }) {
   return h("table", { class: "grid", id: "tables" },
     h("thead", {}, h("tr", {}, ["Name", "Status", "Keys", "Items", "Size", "Billing", "Indexes", "Stream", "TTL", ""].map(c => h("th", {}, c)))),
     h("tbody", {}, tables.map(t => {
+      if (t.error) return h("tr", { key: t.TableName, "data-table": t.TableName }, h("td", {}, t.TableName),
+        h("td", { colSpan: 9, class: "error" }, t.error.message));
       const stream = t.StreamSpecification?.StreamEnabled ? t.StreamSpecification.StreamViewType : "off";
       const ttl = t.ttl ? (t.ttl.TimeToLiveStatus === "ENABLED" ? `on (${t.ttl.AttributeName})` : t.ttl.TimeToLiveStatus.toLowerCase()) : "";
       const indexes = indexesOf(t);
