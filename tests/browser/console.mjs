@@ -219,7 +219,7 @@ try {
   check(await tab.locator(".scope[data-scope=byScore]").count() === 1, "the GSI has its own charts");
   check((await tab.locator(".heat-row").count()) >= 2, "a heat map row for the table and for the GSI");
   check(/Contributor Insights is off/.test(await tab.locator("#top-keys").innerText()), "top keys say how to turn Contributor Insights on");
-  await tab.screenshot({ path: join(shots, "capacity.png") });
+  await tab.screenshot({ path: join(shots, "capacity.png"), fullPage: true });
 
   // Stream: the tail shows a write as it happens (the stream was turned on in the table editor)
   await tab.goto(`${endpoint}/console/#/stream/${table}`);
