@@ -112,7 +112,7 @@ function Latency({ history }) {
   const bounds = last.LatencyBucketBounds;
   const fmt = ms => (ms === null ? "" : ms === Infinity ? `> ${bounds[bounds.length - 1]} s` : `≤ ${ms} ms`);
   return h("div", { class: "charts" },
-    h(Chart, { caption: "Average latency per interval (ms)", times, series, width: 480, height: 160 }),
+    h(Chart, { caption: "Average latency per interval (ms)", times, series, width: 480, height: 160, legend: true }),
     h("table", { class: "grid latency-table" },
       h("thead", {}, h("tr", {}, ["Operation", "Requests (2 min)", "Errors", "Average", "p50", "p99"].map(c => h("th", {}, c)))),
       h("tbody", {}, ops.map(op => {
