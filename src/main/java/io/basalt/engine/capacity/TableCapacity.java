@@ -1,5 +1,6 @@
 package io.basalt.engine.capacity;
 
+import io.basalt.engine.metrics.RequestMetrics;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.index.IndexEntries;
@@ -42,6 +43,8 @@ public final class TableCapacity {
     private volatile ContributorInsights insights;
     /** Buckets draw on budgets shared by several Basalt nodes (see {@link CapacityLeases}). */
     private final boolean leased;
+    /** The latency of this table's requests per operation (recorded by the front end that times them). */
+    private final RequestMetrics latency = new RequestMetrics();
 
     TableCapacity(CapacityMeter meter, TableDefinition d, AtomicLong sizeBytes) {
         this.meter = meter;
@@ -68,6 +71,7 @@ public final class TableCapacity {
     public long sizeBytes() { return sizeBytes.get(); }
     public ContributorInsights insights() { return insights; }
     boolean leased() { return leased; }
+    public RequestMetrics latency() { return latency; }
 
     public void insights(ContributorInsights i) {
         insights = i;
