@@ -170,6 +170,7 @@ class TransactionsOnCassandraIT {
                 }
             }
         });
+        long started = System.nanoTime();
         List<Future<?>> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             DynamoDbClient via = t % 2 == 0 ? a : b;
@@ -201,7 +202,9 @@ class TransactionsOnCassandraIT {
         running.set(false);
         reader.get();
         pool.shutdown();
-        System.out.printf("bank: %d transfers acknowledged, %d cancelled, %d snapshots%n", done.get(), refused.get(), snapshots.get());
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("bank: %d transfers acknowledged, %d cancelled, %d snapshots in %.1f s (%.1f transfers/s)%n",
+                done.get(), refused.get(), snapshots.get(), seconds, done.get() / seconds);
         assertTrue(broken.isEmpty(), () -> "snapshots saw another total: " + broken);
         assertTrue(done.get() > 0 && snapshots.get() > 0);
         long total = 0;
