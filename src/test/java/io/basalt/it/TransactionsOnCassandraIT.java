@@ -25,6 +25,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -70,13 +72,7 @@ class TransactionsOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        for (AutoCloseable c : new AutoCloseable[] {a, b, nodeA, nodeB}) {
-            try {
-                if (c != null) c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
+        ServerTestBase.closeAll(a, b, nodeA, nodeB);
     }
 
     private static void createTable(String name) {
@@ -132,66 +128,39 @@ class TransactionsOnCassandraIT {
     }
 
     /**
-     * Transfers between accounts by several threads through both nodes; the total never changes
-     * (TransactGetItems snapshots during the run, a consistent scan after), every acknowledged
-     * transfer is in the final balances, and no item keeps a prepare mark.
+     * Transfers between accounts by several threads through both nodes ({@link Bank}); the total
+     * never changes (TransactGetItems snapshots during the run, a consistent scan after), the
+     * balances are exactly the acknowledged transfers, and no item keeps a prepare mark.
      */
     @Test
     @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
     @Covers(operation = "TransactGetItems", parameters = {"TransactItems"})
     void bankTransfersKeepTheTotal() throws Exception {
-        createTable("bank");
-        int accounts = 8, threads = 4, transfersEach = Integer.getInteger("bank.transfers", 40);
-        for (int i = 0; i < accounts; i++) {
-            String pk = "acct" + i;
-            a.putItem(p -> p.tableName("bank").item(item("pk", pk, "balance", n("100"))));
-        }
-        long[] expected = new long[accounts];
-        java.util.Arrays.fill(expected, 100);
-        AtomicInteger done = new AtomicInteger(), refused = new AtomicInteger(), snapshots = new AtomicInteger();
+        Bank bank = new Bank(8, 100);
+        bank.create(a);
+        int threads = 4, transfersEach = Integer.getInteger("bank.transfers", 40);
+        Set<String> acked = ConcurrentHashMap.newKeySet();
+        AtomicInteger refused = new AtomicInteger(), snapshots = new AtomicInteger();
         ConcurrentLinkedQueue<String> broken = new ConcurrentLinkedQueue<>();
         AtomicBoolean running = new AtomicBoolean(true);
         ExecutorService pool = Executors.newFixedThreadPool(threads + 1);
         Future<?> reader = pool.submit(() -> {
-            List<TransactGetItem> gets = new ArrayList<>();
-            for (int i = 0; i < accounts; i++) {
-                String pk = "acct" + i;
-                gets.add(TransactGetItem.builder().get(g -> g.tableName("bank").key(item("pk", pk))).build());
-            }
             while (running.get()) {
-                DynamoDbClient via = snapshots.get() % 2 == 0 ? a : b;
-                try {
-                    long sum = 0;
-                    for (var r : via.transactGetItems(t -> t.transactItems(gets)).responses()) sum += Long.parseLong(r.item().get("balance").n());
-                    if (sum != 100L * accounts) broken.add("snapshot total " + sum);
-                    snapshots.incrementAndGet();
-                } catch (TransactionCanceledException conflict) {
-                    // a snapshot met a transfer in flight: the service cancels it too
-                }
+                long total = bank.audit(snapshots.get() % 2 == 0 ? a : b);
+                if (total != bank.total()) broken.add("snapshot total " + total);
+                snapshots.incrementAndGet();
             }
         });
         long started = System.nanoTime();
         List<Future<?>> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             DynamoDbClient via = t % 2 == 0 ? a : b;
+            String writer = "t" + t + "-";
             workers.add(pool.submit(() -> {
-                ThreadLocalRandom rnd = ThreadLocalRandom.current();
                 for (int k = 0; k < transfersEach; k++) {
-                    int from = rnd.nextInt(accounts), to = (from + 1 + rnd.nextInt(accounts - 1)) % accounts;
-                    String amount = Integer.toString(1 + rnd.nextInt(40));
                     try {
-                        via.transactWriteItems(w -> w.transactItems(
-                                TransactWriteItem.builder().update(u -> u.tableName("bank").key(item("pk", "acct" + from))
-                                        .updateExpression("SET balance = balance - :a").conditionExpression("balance >= :a")
-                                        .expressionAttributeValues(Map.of(":a", n(amount)))).build(),
-                                TransactWriteItem.builder().update(u -> u.tableName("bank").key(item("pk", "acct" + to))
-                                        .updateExpression("SET balance = balance + :a")
-                                        .expressionAttributeValues(Map.of(":a", n(amount)))).build()));
-                        synchronized (expected) {
-                            expected[from] -= Long.parseLong(amount);
-                            expected[to] += Long.parseLong(amount);
-                        }
-                        done.incrementAndGet();
+                        bank.transfer(via, writer + k, 40);
+                        acked.add(writer + k);
                     } catch (TransactionCanceledException e) {
                         refused.incrementAndGet(); // insufficient funds or a conflict: nothing applied
                     }
@@ -199,21 +168,15 @@ class TransactionsOnCassandraIT {
             }));
         }
         for (Future<?> f : workers) f.get();
+        double seconds = (System.nanoTime() - started) / 1e9;
         running.set(false);
         reader.get();
         pool.shutdown();
-        double seconds = (System.nanoTime() - started) / 1e9;
         System.out.printf("bank: %d transfers acknowledged, %d cancelled, %d snapshots in %.1f s (%.1f transfers/s)%n",
-                done.get(), refused.get(), snapshots.get(), seconds, done.get() / seconds);
+                acked.size(), refused.get(), snapshots.get(), seconds, acked.size() / seconds);
         assertTrue(broken.isEmpty(), () -> "snapshots saw another total: " + broken);
-        assertTrue(done.get() > 0 && snapshots.get() > 0);
-        long total = 0;
-        for (Map<String, AttributeValue> it : a.scanPaginator(s -> s.tableName("bank").consistentRead(true)).items()) {
-            int i = Integer.parseInt(it.get("pk").s().substring(4));
-            assertEquals(Long.toString(expected[i]), it.get("balance").n(), "account " + i);
-            total += Long.parseLong(it.get("balance").n());
-        }
-        assertEquals(100L * accounts, total);
+        assertTrue(!acked.isEmpty() && snapshots.get() > 0);
+        assertEquals(acked.size(), bank.verifyLedger(a, acked), "no other transfer took effect");
         try (CassandraStorage store = CassandraStorage.open(settings, new ChangeLogSettings(false, 0, 0, 1_000),
                 new TransactionSettings(60_000, 0, TransactionSettings.Phase.NONE))) {
             Eventually.await(Duration.ofSeconds(30), "no transaction left", () -> store.pendingTransactions() == 0);

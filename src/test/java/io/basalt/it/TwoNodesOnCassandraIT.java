@@ -53,13 +53,7 @@ class TwoNodesOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        for (AutoCloseable c : new AutoCloseable[] {a, b, nodeA, nodeB}) {
-            try {
-                if (c != null) c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
+        ServerTestBase.closeAll(a, b, nodeA, nodeB);
     }
 
     private static void createTable(DynamoDbClient via, String name, boolean stream) {
