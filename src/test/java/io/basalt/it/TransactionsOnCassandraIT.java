@@ -219,20 +219,29 @@ class TransactionsOnCassandraIT {
         return CassandraStorage.open(settings, ChangeLogSettings.DEFAULT, new TransactionSettings(abandonAfterMillis, 0, stopAfter));
     }
 
-    @Test
-    void aTransactionAbandonedAfterPrepareIsAbortedByAnotherInstance() throws Exception {
+    /** Runs {@link #transaction} on an instance whose coordinator stops after {@code phase}; returns its key id. */
+    private static long abandonedAfter(TransactionSettings.Phase phase) throws Exception {
         long id = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
-        byte[] x = key(id, "x"), y = key(id + 1, "y");
-        try (CassandraStorage crashed = open(60_000, TransactionSettings.Phase.PREPARED)) {
+        try (CassandraStorage crashed = open(60_000, phase)) {
             WriteBatch tx = transaction(crashed, id);
             assertThrows(IllegalStateException.class, () -> crashed.commit(tx));
-            assertTrue(crashed.marked(Space.ITEMS, x) && crashed.marked(Space.ITEMS, y));
-            // PENDING: readers see the last committed state, writers are refused
-            assertArrayEquals(VALUE1, crashed.get(Space.ITEMS, x).value());
-            assertNull(crashed.get(Space.ITEMS, y));
-            long version = crashed.get(Space.ITEMS, x).version();
+            assertTrue(crashed.marked(Space.ITEMS, key(id, "x")) && crashed.marked(Space.ITEMS, key(id + 1, "y")));
+        }
+        return id;
+    }
+
+    @Test
+    void aTransactionAbandonedAfterPrepareIsAbortedByAnotherInstance() throws Exception {
+        long id = abandonedAfter(TransactionSettings.Phase.PREPARED);
+        byte[] x = key(id, "x"), y = key(id + 1, "y");
+        try (CassandraStorage young = open(60_000, TransactionSettings.Phase.NONE)) {
+            // PENDING and young: readers see the last committed state, writers are refused
+            assertArrayEquals(VALUE1, young.get(Space.ITEMS, x).value());
+            assertNull(young.get(Space.ITEMS, y));
+            long version = young.get(Space.ITEMS, x).version();
             assertThrows(VersionConflictException.class,
-                    () -> crashed.commit(new WriteBatch().put(Space.ITEMS, x, VALUE2, version)));
+                    () -> young.commit(new WriteBatch().put(Space.ITEMS, x, VALUE2, version)));
+            assertTrue(young.marked(Space.ITEMS, x));
         }
         try (CassandraStorage other = open(0, TransactionSettings.Phase.NONE)) {
             // a reader meeting a mark of a PENDING transaction older than the abandon delay aborts it
@@ -251,13 +260,8 @@ class TransactionsOnCassandraIT {
 
     @Test
     void aTransactionAbandonedAfterCommitIsRolledForwardByAnotherInstance() throws Exception {
-        long id = ThreadLocalRandom.current().nextLong(1L << 40, 1L << 50);
+        long id = abandonedAfter(TransactionSettings.Phase.COMMITTED);
         byte[] x = key(id, "x"), y = key(id + 1, "y");
-        try (CassandraStorage crashed = open(60_000, TransactionSettings.Phase.COMMITTED)) {
-            WriteBatch tx = transaction(crashed, id);
-            assertThrows(IllegalStateException.class, () -> crashed.commit(tx));
-            assertTrue(crashed.marked(Space.ITEMS, x) && crashed.marked(Space.ITEMS, y));
-        }
         try (CassandraStorage other = open(60_000, TransactionSettings.Phase.NONE)) {
             assertEquals(1, other.pendingTransactions());
             other.recoverTransactions(); // not old enough: nothing done

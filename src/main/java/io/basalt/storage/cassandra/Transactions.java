@@ -17,12 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,7 +54,6 @@ final class Transactions implements AutoCloseable {
     private final PreparedStatement insertRecord, setStatus, readRecord, deleteRecord, insertMarker, deleteMarker, markers;
     private final PreparedStatement prepare, clearMark, applyPut, applyDelete;
     private final ScheduledExecutorService recovery;
-    private final AtomicLong rolledForward = new AtomicLong(), abortedByOthers = new AtomicLong();
     private volatile boolean closed;
 
     Transactions(CassandraStorage store, com.datastax.oss.driver.api.core.CqlSession session, String ks, ChangeLog changeLog,
@@ -77,15 +74,7 @@ final class Transactions implements AutoCloseable {
         clearMark = session.prepare("UPDATE " + kv + " SET txn = null" + where + " IF txn = ?");
         applyPut = session.prepare("UPDATE " + kv + " SET value = ?, version = ?, txn = null" + where + " IF txn = ?");
         applyDelete = session.prepare("DELETE FROM " + kv + where + " IF txn = ?");
-        recovery = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "cassandra-transactions");
-            t.setDaemon(true);
-            return t;
-        });
-        if (settings.recoveryEveryMillis() > 0) {
-            recovery.scheduleWithFixedDelay(this::recover, settings.recoveryEveryMillis(), settings.recoveryEveryMillis(),
-                    TimeUnit.MILLISECONDS);
-        }
+        recovery = ChangeLog.background("cassandra-transactions", 1, this::recover, settings.recoveryEveryMillis());
     }
 
     static List<String> createTables(String ks) {
@@ -267,7 +256,6 @@ final class Transactions implements AutoCloseable {
         }
         switch (r.status()) {
             case COMMITTED -> {
-                rolledForward.incrementAndGet();
                 apply(r, null);
             }
             case ABORTED -> {
@@ -276,7 +264,6 @@ final class Transactions implements AutoCloseable {
             }
             default -> {
                 if (System.currentTimeMillis() - r.created() < settings.abandonAfterMillis()) return true;
-                abortedByOthers.incrementAndGet();
                 abort(r);
             }
         }
@@ -311,24 +298,12 @@ final class Transactions implements AutoCloseable {
 
     /** Transaction markers present, all nodes' (tests, diagnostics). */
     int pendingMarkers() {
-        int n = 0;
-        for (int slot = 0; slot < SLOTS; slot++) n += store.execute(markers.bind(slot)).all().size();
-        return n;
-    }
-
-    /** Transactions this node rolled forward, and aborted for a coordinator presumed dead (tests). */
-    long[] settledByThisNode() {
-        return new long[] {rolledForward.get(), abortedByOthers.get()};
+        return ChangeLog.rowsInSlots(store, markers, SLOTS);
     }
 
     @Override
     public void close() {
         closed = true;
-        recovery.shutdownNow();
-        try {
-            recovery.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        ChangeLog.shutdown(recovery);
     }
 }
