@@ -91,6 +91,34 @@ public sealed interface Condition {
         return out;
     }
 
+    /** The top-level attribute names a condition reads, in the order they appear. */
+    static java.util.Set<String> topNames(Condition c) {
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
+        collectNames(c, out);
+        return out;
+    }
+
+    private static void collectNames(Condition c, java.util.Set<String> out) {
+        switch (c) {
+            case And a -> { collectNames(a.left(), out); collectNames(a.right(), out); }
+            case Or o -> { collectNames(o.left(), out); collectNames(o.right(), out); }
+            case Not n -> collectNames(n.inner(), out);
+            case Compare x -> { name(x.left(), out); name(x.right(), out); }
+            case Between b -> { name(b.value(), out); name(b.low(), out); name(b.high(), out); }
+            case In i -> { name(i.value(), out); i.candidates().forEach(o -> name(o, out)); }
+            case Exists e -> out.add(e.path().topName());
+            case TypeIs t -> { out.add(t.path().topName()); name(t.type(), out); }
+            case BeginsWith b -> { name(b.value(), out); name(b.prefix(), out); }
+            case Contains x -> { name(x.value(), out); name(x.element(), out); }
+            case True t -> { }
+        }
+    }
+
+    private static void name(Operand o, java.util.Set<String> out) {
+        if (o instanceof Operand.PathOperand p) out.add(p.path().topName());
+        else if (o instanceof Operand.Size s) out.add(s.path().topName());
+    }
+
     /** Always true (an absent condition). */
     record True() implements Condition {
         public static final True INSTANCE = new True();

@@ -6,8 +6,13 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 /** The shared, configured Jackson factory (thread-safe). */
 public final class Json {
-    /** JSON nesting bound: 32 levels of attribute values need ~70; anything deeper is refused early. */
-    public static final int MAX_JSON_DEPTH = 200;
+    /**
+     * JSON nesting bound (Jackson's own default). Attribute values deeper than 32 levels get the
+     * service's nesting ValidationException from the value reader; the service answers even 100
+     * nested maps (200+ JSON levels) that way (live captures, paritysuite partiqlParameterNumbers),
+     * so the parser must not refuse them first. Deeper bodies get a SerializationException.
+     */
+    public static final int MAX_JSON_DEPTH = 1000;
 
     public static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()

@@ -162,9 +162,11 @@ class DifferentialFindingsIT extends ServerTestBase {
         validation("One or more parameter values were invalid: Secondary index gsi_inc does not project one or more filter attributes: [a]",
                 () -> ddb.query(b -> b.tableName(t).indexName("gsi_inc").keyConditionExpression("g = :g").filterExpression("a = :x")
                         .expressionAttributeValues(v)));
-        validation("One or more parameter values were invalid: Secondary index gsi_inc does not project one or more filter attributes: [a, b]",
-                () -> ddb.scan(b -> b.tableName(t).indexName("gsi_inc").scanFilter(Map.of("b", eq("y"), "a", eq("x")))
-                        .conditionalOperator(ConditionalOperator.OR)));
+        // a Scan filters the index entries instead: the unprojected attributes are absent there
+        var scanned = ddb.scan(b -> b.tableName(t).indexName("gsi_inc").scanFilter(Map.of("b", eq("y"), "a", eq("x")))
+                .conditionalOperator(ConditionalOperator.OR));
+        assertEquals(0, scanned.count());
+        assertEquals(1, scanned.scannedCount());
         validation("One or more parameter values were invalid: Secondary index lsi_keys does not project one or more filter attributes: [a]",
                 () -> ddb.query(b -> b.tableName(t).indexName("lsi_keys").keyConditionExpression("pk = :p").filterExpression("a = :x")
                         .expressionAttributeValues(Map.of(":p", s("p"), ":x", s("x")))));
@@ -191,5 +193,33 @@ class DifferentialFindingsIT extends ServerTestBase {
         // a table created on demand: dated from its creation, as live describe-table outputs show
         var created = ddb.describeTable(b -> b.tableName(T)).table();
         assertEquals(created.creationDateTime(), created.billingModeSummary().lastUpdateToPayPerRequestDateTime());
+    }
+
+    @Test
+    @Covers(operation = "ExecuteStatement", parameters = {"Statement"})
+    void partiqlIndexReadsRefuseUnprojectedFiltersOnlyWhenKeyed() {
+        // live PartiQL captures (eu-west-2, 2026-08-17) quoted in nubo-db/dynoxide's index tests: a read keyed on
+        // the index partition key (= or IN) refuses a WHERE on unprojected attributes, GSI and LSI alike; an
+        // unkeyed read, or one whose key is reached through OR, filters the index entries
+        String t = "differential_findings_pq";
+        ddb.createTable(b -> b.tableName(t).billingMode(software.amazon.awssdk.services.dynamodb.model.BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType("HASH"), k -> k.attributeName("sk").keyType("RANGE"))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("S"),
+                        a -> a.attributeName("g").attributeType("S"), a -> a.attributeName("l").attributeType("S"))
+                .globalSecondaryIndexes(g -> g.indexName("gsi-keys").keySchema(k -> k.attributeName("g").keyType("HASH"))
+                        .projection(p -> p.projectionType("KEYS_ONLY")))
+                .localSecondaryIndexes(l -> l.indexName("lsi-keys").keySchema(k -> k.attributeName("pk").keyType("HASH"),
+                        k -> k.attributeName("l").keyType("RANGE")).projection(p -> p.projectionType("KEYS_ONLY"))));
+        ddb.putItem(b -> b.tableName(t).item(item("pk", "p", "sk", "1", "g", "x", "l", "l1", "np", "N1")));
+        String from = "SELECT pk FROM \"" + t + "\".";
+        for (String where : List.of("\"gsi-keys\" WHERE g = 'x' AND np = 'N1'", "\"gsi-keys\" WHERE g IN ['x', 'y'] AND NOT np = 'N1'",
+                "\"lsi-keys\" WHERE pk = 'p' AND np = 'N1'")) {
+            String index = where.substring(1, where.indexOf('"', 1));
+            validation("One or more parameter values were invalid: Secondary index " + index + " does not project one or more filter attributes: [np]",
+                    () -> ddb.executeStatement(b -> b.statement(from + where)));
+        }
+        assertEquals(0, ddb.executeStatement(b -> b.statement(from + "\"gsi-keys\" WHERE np = 'N1'")).items().size());
+        assertEquals(1, ddb.executeStatement(b -> b.statement(from + "\"gsi-keys\" WHERE NOT np = 'N1'")).items().size());
+        assertEquals(0, ddb.executeStatement(b -> b.statement(from + "\"gsi-keys\" WHERE g = 'x' AND np = 'N1' OR g = 'y'")).items().size());
     }
 }

@@ -59,17 +59,6 @@ public abstract class ServerTestBase {
     }
 
     /** Deletes a directory and everything in it (tests' data directories). */
-    /** Closes each (nulls skipped), going on past failures: the end of a test class. */
-    public static void closeAll(AutoCloseable... all) {
-        for (AutoCloseable c : all) {
-            try {
-                if (c != null) c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
-    }
-
     public static void deleteTree(java.nio.file.Path dir) throws java.io.IOException {
         if (!java.nio.file.Files.exists(dir)) return;
         try (var files = java.nio.file.Files.walk(dir)) {

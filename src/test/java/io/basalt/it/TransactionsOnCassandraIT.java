@@ -72,7 +72,7 @@ class TransactionsOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        ServerTestBase.closeAll(a, b, nodeA, nodeB);
+        CassandraForTests.closeAll(a, b, nodeA, nodeB);
     }
 
     private static void createTable(String name) {

@@ -76,6 +76,10 @@ final class SelectRunner {
         if (hashValues == null) {
             return new Plan(table, target, null, null, true, s.where(), projection);
         }
+        // a read keyed on the index's partition key refuses a WHERE on attributes the index does not project,
+        // GSI and LSI alike; an unkeyed read (a scan) filters the entries instead (live PartiQL captures,
+        // eu-west-2 2026-08-17, quoted in nubo-db/dynoxide's index tests)
+        if (target.isIndex()) target.checkFilterProjected(io.basalt.expression.Condition.topNames(s.where()));
         Sort sort = keys.rangeParts().size() == 1 ? sortCondition(conjuncts, keys.rangeName(), keys.rangeType()) : null;
         if (!target.isIndex() && hashValues.size() == 1 && (!keys.hasRange() || (sort != null && sort.op().equals("EQ")))) {
             Map<String, AttributeValue> key = new java.util.LinkedHashMap<>();

@@ -90,25 +90,18 @@ final class ReadRules {
     }
 
     /**
-     * A filter on an attribute the index does not project is refused unless the read fetches items
-     * from the table (an LSI read with Select ALL_ATTRIBUTES or a projection beyond the index): a live
-     * GSI Query answered "Secondary index bySkill does not project one or more filter attributes:
-     * [owner]"; the names come sorted, as DynamoDB Local lists them.
+     * A Query's filter on an attribute the index does not project is refused unless the read fetches
+     * items from the table (an LSI read with Select ALL_ATTRIBUTES or a projection beyond the index): a
+     * live GSI Query answered "Secondary index bySkill does not project one or more filter attributes:
+     * [owner]"; the names come sorted, as DynamoDB Local lists them. A Scan is not refused: it filters
+     * the index entries, where such an attribute is absent (live PartiQL captures, eu-west-2 2026-08-17:
+     * a keyed index read is refused, an unkeyed one served; ElectroDB's suite scans a KEYS_ONLY index
+     * with a filter on unprojected attributes).
      */
     static void checkFilterProjected(ReadTarget target, ReadRequest r, java.util.Set<String> filterNames, Projection projection) {
-        if (!target.isIndex() || "ALL".equals(target.index().projectionType()) || filterNames.isEmpty()) return;
+        if (!target.isIndex() || filterNames.isEmpty()) return;
         if (!target.index().global() && fetchFromTable(target, r, projection)) return;
-        java.util.List<String> missing = new java.util.ArrayList<>();
-        for (String name : filterNames) {
-            if (!target.table().keys().isKeyAttribute(name) && !target.index().keys().isKeyAttribute(name)
-                    && !target.index().nonKeyAttributes().contains(name)) {
-                missing.add(name);
-            }
-        }
-        if (missing.isEmpty()) return;
-        java.util.Collections.sort(missing);
-        throw DynamoException.validation("One or more parameter values were invalid: Secondary index " + target.index().name()
-                + " does not project one or more filter attributes: " + missing);
+        target.checkFilterProjected(filterNames);
     }
 
     /**

@@ -59,7 +59,7 @@ public final class Scan implements Operation<ReadRequest> {
         ReadRules.checkSelect(r);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         ReadTarget target = ReadRules.target(table, r);
-        ReadRules.checkFilterProjected(target, r, ex.filterNames(), ex.projection());
+        // no projected-filter check here: an unkeyed index read filters the index entries (see ReadRules)
         ReadRules.checkStartKey(target, r.exclusiveStartKey());
         long id = target.id();
         KeyRange range = r.segment() == null

@@ -66,4 +66,22 @@ public record ReadTarget(TableDefinition table, IndexDefinition index) {
         return KeyCodec.compositeIndexKey(index.indexId(), i.hashValues(esk), i.rangeValues(esk),
                 esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
     }
+
+    /**
+     * Refuses a filter on attributes this index does not project (the service's words; names sorted).
+     * A table, or an index projecting ALL, accepts any filter.
+     */
+    public void checkFilterProjected(java.util.Collection<String> filterNames) {
+        if (!isIndex() || "ALL".equals(index.projectionType())) return;
+        java.util.List<String> missing = new java.util.ArrayList<>();
+        for (String name : filterNames) {
+            if (!table.keys().isKeyAttribute(name) && !index.keys().isKeyAttribute(name) && !index.nonKeyAttributes().contains(name)) {
+                missing.add(name);
+            }
+        }
+        if (missing.isEmpty()) return;
+        java.util.Collections.sort(missing);
+        throw io.basalt.error.DynamoException.validation("One or more parameter values were invalid: Secondary index " + index.name()
+                + " does not project one or more filter attributes: " + missing);
+    }
 }
