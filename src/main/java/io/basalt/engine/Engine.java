@@ -139,6 +139,14 @@ public final class Engine implements AutoCloseable {
     }
 
     /** The store below (for the engine's own parts and for tests; operations use the methods above). */
+    /**
+     * ClientRequestToken idempotency for one operation: remembered per node, or in the store when
+     * several nodes share it.
+     */
+    public io.basalt.engine.transact.IdempotencyCache idempotencyTokens(String operation) {
+        return io.basalt.engine.transact.IdempotencyCache.of(clock(), storage, operation);
+    }
+
     public StorageEngine storage() {
         return storage;
     }

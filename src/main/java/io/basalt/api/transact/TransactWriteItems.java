@@ -52,7 +52,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     public TransactWriteItems(Engine engine) {
         this.engine = engine;
-        this.tokens = new IdempotencyCache(engine.clock());
+        this.tokens = engine.idempotencyTokens("TransactWriteItems");
     }
 
     @Override public String name() { return "TransactWriteItems"; }
