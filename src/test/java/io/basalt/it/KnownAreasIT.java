@@ -201,12 +201,12 @@ class KnownAreasIT extends ServerTestBase {
                                 .projection(p -> { }))));
         List<Tag> tags = new ArrayList<>();
         for (int i = 0; i < 51; i++) tags.add(Tag.builder().key("k" + i).value("v").build());
-        validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50",
+        validation("Number of Tags exceed the current limit for the provided ResourceArn", // DDB-TABLE-108/110, live 2026-10-08
                 () -> ddb.createTable(b -> b.tableName("ka_tags").billingMode(BillingMode.PAY_PER_REQUEST)
                         .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                         .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).tags(tags)));
         String arn = ddb.describeTable(b -> b.tableName(T)).table().tableArn();
-        validation("One or more parameter values were invalid: The number of tags exceeds the limit of 50",
+        validation("Number of Tags exceed the current limit for the provided ResourceArn", // DDB-TABLE-108/110, live 2026-10-08
                 () -> ddb.tagResource(b -> b.resourceArn(arn).tags(tags)));
     }
 

@@ -42,8 +42,8 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         CreateTableValidator.constraints(r);
         TableCatalog catalog = engine.catalog();
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
-        Map<String, String> tags = TagRules.validateNew(r.tags());
-        if (tags != null) TagRules.checkCount(tags.size()); // the per-resource limit holds at creation too
+        // same texts as TagResource, but an empty list is accepted (DDB-TABLE-110, live 2026-10-08)
+        Map<String, String> tags = TagRules.validateNew(r.tags(), true);
         if (catalog.find(ctx.namespace(), r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }

@@ -19,7 +19,8 @@ import java.util.function.LongSupplier;
 final class CreateTableValidator {
     static final String BILLING_MODE_ENUM = "[PROVISIONED, PAY_PER_REQUEST]";
     static final String PROJECTION_TYPE_ENUM = "[ALL, KEYS_ONLY, INCLUDE]";
-    static final String STREAM_VIEW_TYPE_ENUM = "[NEW_IMAGE, OLD_IMAGE, NEW_AND_OLD_IMAGES, KEYS_ONLY]";
+    // the service's order (DDB-TABLE-035, live 2026-10-08)
+    static final String STREAM_VIEW_TYPE_ENUM = "[OLD_IMAGE, KEYS_ONLY, NEW_AND_OLD_IMAGES, NEW_IMAGE]";
     static final String TABLE_CLASS_ENUM = "[STANDARD, STANDARD_INFREQUENT_ACCESS]";
     static final int MAX_LSIS = io.basalt.model.ServiceLimits.LOCAL_INDEXES;
     static final int MAX_GSIS = io.basalt.model.ServiceLimits.GLOBAL_INDEXES;
@@ -157,9 +158,13 @@ final class CreateTableValidator {
             }
         }
         KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
-        if (r.streamSpecification() != null && Boolean.TRUE.equals(r.streamSpecification().streamEnabled())
-                && r.streamSpecification().streamViewType() == null) {
-            throw DynamoException.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
+        TableJson.StreamSpecification s = r.streamSpecification();
+        // DDB-TABLE-035 (live 2026-10-08)
+        if (s != null && Boolean.TRUE.equals(s.streamEnabled()) && s.streamViewType() == null) {
+            throw DynamoException.validation("One or more parameter values were invalid: Table is being created with a stream enabled, UpdateViewType is required");
+        }
+        if (s != null && Boolean.FALSE.equals(s.streamEnabled()) && s.streamViewType() != null) {
+            throw DynamoException.validation("One or more parameter values were invalid: Table is being created with a stream disabled, UpdateViewType should not be specified");
         }
         return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand(r.onDemandThroughput()));
     }

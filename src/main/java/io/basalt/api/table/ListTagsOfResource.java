@@ -6,16 +6,18 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
-import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.wire.JsonIn;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** ListTagsOfResource: all tags of a table; NextToken is a tag key to resume after (pages of 10). */
+/**
+ * ListTagsOfResource: all tags of a table. The service answers all 50 a table can have in one page
+ * (DDB-TABLE-108, live 2026-10-08); NextToken is a tag key to resume after, kept for clients that send one.
+ */
 public final class ListTagsOfResource implements Operation<ListTagsOfResource.Request> {
-    static final int PAGE = 10;
+    static final int PAGE = TagRules.MAX_TAGS;
 
     record Request(String resourceArn, String nextToken) {}
 
@@ -44,8 +46,10 @@ public final class ListTagsOfResource implements Operation<ListTagsOfResource.Re
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.resourceArn(), "resourceArn").minLength(r.resourceArn(), "resourceArn", 1)
                 .maxLength(r.resourceArn(), "resourceArn", 1283).check();
-        TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "ListTagsOfResource");
-        List<Map.Entry<String, String>> tags = new ArrayList<>(e.definition().tags().entrySet());
+        TagArns.Target target = TagArns.resolve(engine.catalog(), ctx, r.resourceArn());
+        // a stream ARN is a tag slot of its own, always empty here (DDB-TABLE-373)
+        List<Map.Entry<String, String>> tags = target.stream() ? List.of()
+                : new ArrayList<>(target.table().definition().tags().entrySet());
         int start = 0;
         if (r.nextToken() != null) {
             while (start < tags.size() && !tags.get(start).getKey().equals(r.nextToken())) start++;

@@ -26,6 +26,8 @@ final class TableJson {
 
     record Tag(String key, String value) {}
 
+    record SseSpecification(Boolean enabled, String sseType, String kmsMasterKeyId) {}
+
     record IndexSpec(String indexName, List<KeyElement> keySchema, Projection projection,
                      ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}
 
@@ -44,6 +46,9 @@ final class TableJson {
     private static final Member<List<String>> NON_KEY_ATTRIBUTES = Member.stringList("NonKeyAttributes");
     private static final Member<Boolean> STREAM_ENABLED = Member.bool("StreamEnabled");
     private static final Member<String> STREAM_VIEW_TYPE = Member.string("StreamViewType");
+    private static final Member<Boolean> SSE_ENABLED = Member.bool("Enabled");
+    private static final Member<String> SSE_TYPE = Member.string("SSEType");
+    private static final Member<String> KMS_MASTER_KEY_ID = Member.string("KMSMasterKeyId");
     private static final Member<String> TAG_KEY = Member.string("Key");
     private static final Member<String> TAG_VALUE = Member.string("Value");
     private static final Member<List<KeyElement>> KEY_SCHEMA = Member.of("KeySchema", TableJson::keySchema);
@@ -67,6 +72,7 @@ final class TableJson {
     private static final Structure ON_DEMAND = Structure.of(MAX_READ_REQUEST_UNITS, MAX_WRITE_REQUEST_UNITS);
     private static final Structure PROJECTION_SHAPE = Structure.of(PROJECTION_TYPE, NON_KEY_ATTRIBUTES);
     private static final Structure STREAM = Structure.of(STREAM_ENABLED, STREAM_VIEW_TYPE);
+    private static final Structure SSE = Structure.of(SSE_ENABLED, SSE_TYPE, KMS_MASTER_KEY_ID);
     private static final Structure TAG = Structure.of(TAG_KEY, TAG_VALUE);
     private static final Structure INDEX = Structure.of(INDEX_NAME, KEY_SCHEMA, PROJECTION, PROVISIONED_THROUGHPUT,
             ON_DEMAND_THROUGHPUT);
@@ -111,6 +117,21 @@ final class TableJson {
     static StreamSpecification stream(JsonParser p) throws IOException {
         Members m = STREAM.read(p);
         return m == null ? null : new StreamSpecification(m.get(STREAM_ENABLED), m.get(STREAM_VIEW_TYPE));
+    }
+
+    static SseSpecification sse(JsonParser p) throws IOException {
+        Members m = SSE.read(p);
+        return m == null ? null : new SseSpecification(m.get(SSE_ENABLED), m.get(SSE_TYPE), m.get(KMS_MASTER_KEY_ID));
+    }
+
+    /** Whether an object member was sent with at least one member ({} and null read as not sent). */
+    static Boolean nonEmptyObject(JsonParser p) throws IOException {
+        boolean[] any = {false};
+        JsonIn.object(p, (n, q) -> {
+            any[0] = true;
+            JsonIn.skip(q);
+        });
+        return any[0];
     }
 
     static List<Tag> tags(JsonParser p) throws IOException {

@@ -40,12 +40,15 @@ public final class TagResource implements Operation<TagResource.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.resourceArn(), "resourceArn").minLength(r.resourceArn(), "resourceArn", 1)
                 .maxLength(r.resourceArn(), "resourceArn", 1283).notNull(r.tags(), "tags").check();
-        Map<String, String> add = TagRules.validateNew(r.tags());
-        TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "TagResource");
+        Map<String, String> add = TagRules.validateNew(r.tags(), false);
+        TagArns.Target target = TagArns.resolve(engine.catalog(), ctx, r.resourceArn());
+        // a stream ARN is a tag slot of its own, not the table's (DDB-TABLE-373); Basalt keeps no stream tags
+        if (target.stream()) return;
+        TableCatalog.Entry e = target.table();
         engine.catalog().update(e.account(), e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
             var b = t.toBuilder();
             b.tags().putAll(add);
-            TagRules.checkCount(b.tags().size());
+            TagRules.checkSet(b.tags());
             return b.build();
         });
         // the service answers with an empty body (not even {})

@@ -1,52 +1,89 @@
 package io.basalt.api.table;
 
 import io.basalt.api.RequestContext;
-import io.basalt.api.common.Constraints;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
-/** Tag limits and table ARN resolution for the tagging operations. */
+/**
+ * Tag validation with the service's own texts (ack-api-quirks DDB-TABLE-105..110, 372, 457; lab runs
+ * 2026-10-08/09): each tag is checked in request order, key before value, the whole request fails on
+ * the first bad tag and nothing is applied.
+ */
 final class TagRules {
     static final int MAX_TAGS = io.basalt.model.ServiceLimits.TAGS;
+    /** The aggregate size of a table's tag set (keys and values, UTF-8 bytes) after a TagResource. */
+    static final int MAX_TAG_SET_BYTES = 10240;
+    static final String TOO_MANY = "Number of Tags exceed the current limit for the provided ResourceArn";
+    /** The AWS tag character set: letters and digits of any script, spaces, and + - = . _ : / @. */
+    private static final Pattern CHARSET = Pattern.compile("[\\p{L}\\p{Z}\\p{N}_.:/=+\\-@]*");
 
     private TagRules() {}
 
-    /** Validates tags given at CreateTable or TagResource; returns them as an ordered map (null if none). */
-    static Map<String, String> validateNew(List<TableJson.Tag> tags) {
+    /**
+     * Validates tags given at CreateTable ({@code emptyAllowed}: an empty list creates an untagged table)
+     * or TagResource; returns them as an ordered map (null if none were sent).
+     */
+    static Map<String, String> validateNew(List<TableJson.Tag> tags, boolean emptyAllowed) {
         if (tags == null) return null;
-        Constraints c = new Constraints();
-        for (int i = 0; i < tags.size(); i++) {
-            TableJson.Tag t = tags.get(i);
-            String p = "tags." + (i + 1) + ".member";
-            c.notNull(t.key(), p + ".key").minLength(t.key(), p + ".key", 1).maxLength(t.key(), p + ".key", 128)
-             .notNull(t.value(), p + ".value").maxLength(t.value(), p + ".value", 256);
-        }
-        c.check();
+        if (tags.isEmpty() && !emptyAllowed) throw DynamoException.validation("Atleast one Tag needs to be provided as Input.");
+        if (tags.size() > MAX_TAGS) throw DynamoException.validation(TOO_MANY);
         Map<String, String> out = new LinkedHashMap<>();
         for (TableJson.Tag t : tags) {
-            if (t.key().startsWith("aws:")) {
-                throw DynamoException.validation("One or more parameter values were invalid: Tag keys starting with 'aws:' are reserved for system use");
+            checkKey(t.key());
+            if (t.value() == null || t.value().length() > 256 || !CHARSET.matcher(t.value()).matches()) {
+                throw DynamoException.validation("The Tag Value provided is invalid, Value: " + t.value());
             }
-            out.put(t.key(), t.value());
+            if (out.put(t.key(), t.value()) != null) {
+                throw DynamoException.validation("Duplicate Tag Keys provided as input: Duplicate Tag Key found " + t.key());
+            }
         }
         return out;
     }
 
-    static void checkCount(int count) {
-        if (count > MAX_TAGS) {
-            throw new DynamoException(ErrorType.VALIDATION,
-                    "One or more parameter values were invalid: The number of tags exceeds the limit of " + MAX_TAGS);
+    /** UntagResource's keys: the same key rules, at least one and at most 50 of them. */
+    static void validateKeys(List<String> keys) {
+        if (keys.isEmpty()) throw DynamoException.validation("Atleast one Tag Key needs to be provided as Input.");
+        if (keys.size() > MAX_TAGS) throw DynamoException.validation(TOO_MANY);
+        keys.forEach(TagRules::checkKey);
+    }
+
+    private static void checkKey(String key) {
+        if (key == null || key.isEmpty() || key.length() > 128 || !CHARSET.matcher(key).matches()) {
+            throw DynamoException.validation("The Tag Key provided is invalid, Key: " + key);
+        }
+        if (key.toLowerCase(Locale.ROOT).startsWith("aws:")) {
+            throw DynamoException.validation("Tag Key cannot be prefixed with aws:, Key: " + key);
         }
     }
 
+    /** The limits on a table's whole tag set once a TagResource is merged in. */
+    static void checkSet(Map<String, String> tags) {
+        if (tags.size() > MAX_TAGS) throw DynamoException.validation(TOO_MANY);
+        int bytes = size(tags.keySet()) + size(tags.values());
+        if (bytes > MAX_TAG_SET_BYTES) {
+            throw DynamoException.validation("Tag set size " + bytes + " bytes is above max size limit of "
+                    + MAX_TAG_SET_BYTES + " bytes");
+        }
+    }
+
+    private static int size(Collection<String> texts) {
+        int n = 0;
+        for (String s : texts) n += s.getBytes(StandardCharsets.UTF_8).length;
+        return n;
+    }
+
     /**
-     * The table a ResourceArn names, with the service's errors for malformed or unknown ARNs; an ARN
-     * of another account than the caller's is refused as the service refuses it (no resource policy
-     * grants the caller anything there).
+     * The table a resource-policy ResourceArn names, with the service's errors for malformed or unknown
+     * ARNs; an ARN of another account than the caller's is refused as the service refuses it (no
+     * resource policy grants the caller anything there). The tagging operations use {@link TagArns}.
      */
     static TableCatalog.Entry resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
         if (arn == null || !arn.startsWith("arn:")) {

@@ -39,7 +39,10 @@ public final class UntagResource implements Operation<UntagResource.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.resourceArn(), "resourceArn").minLength(r.resourceArn(), "resourceArn", 1)
                 .maxLength(r.resourceArn(), "resourceArn", 1283).notNull(r.tagKeys(), "tagKeys").check();
-        TableCatalog.Entry e = TagRules.resolve(engine.catalog(), ctx, r.resourceArn(), "UntagResource");
+        TagRules.validateKeys(r.tagKeys());
+        TagArns.Target target = TagArns.resolve(engine.catalog(), ctx, r.resourceArn());
+        if (target.stream()) return; // a stream's own tag slot (DDB-TABLE-373): nothing kept there
+        TableCatalog.Entry e = target.table();
         engine.catalog().update(e.account(), e.definition().name(), TableNames.notFound(e.definition().name()), t -> {
             var b = t.toBuilder();
             r.tagKeys().forEach(b.tags()::remove);

@@ -25,8 +25,9 @@ import java.util.List;
 public final class UpdateTable implements Operation<UpdateTable.Request> {
     record Request(String tableName, List<TableJson.AttributeDefinition> attributeDefinitions, String billingMode,
                    TableJson.ProvisionedThroughput provisionedThroughput, List<TableJson.GsiUpdate> gsiUpdates,
-                   TableJson.StreamSpecification streamSpecification, boolean sse, boolean replicaUpdates,
-                   String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput) {}
+                   TableJson.StreamSpecification streamSpecification, TableJson.SseSpecification sse, boolean replicaUpdates,
+                   String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput,
+                   boolean warmThroughput) {}
 
     private final Engine engine;
 
@@ -46,22 +47,24 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             Member.of("GlobalSecondaryIndexUpdates", TableJson::gsiUpdates);
     private static final Member<TableJson.StreamSpecification> STREAM_SPECIFICATION =
             Member.of("StreamSpecification", TableJson::stream);
-    private static final Member<Boolean> SSE_SPECIFICATION = Member.presence("SSESpecification");
+    private static final Member<TableJson.SseSpecification> SSE_SPECIFICATION = Member.of("SSESpecification", TableJson::sse);
     private static final Member<Boolean> REPLICA_UPDATES = Member.presence("ReplicaUpdates");
     private static final Member<String> TABLE_CLASS = Member.string("TableClass");
     private static final Member<Boolean> DELETION_PROTECTION_ENABLED = Member.bool("DeletionProtectionEnabled");
     private static final Member<TableJson.OnDemandThroughput> ON_DEMAND_THROUGHPUT =
             Member.of("OnDemandThroughput", TableJson::onDemand);
+    private static final Member<Boolean> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::nonEmptyObject);
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, BILLING_MODE,
             PROVISIONED_THROUGHPUT, GSI_UPDATES, STREAM_SPECIFICATION, SSE_SPECIFICATION, REPLICA_UPDATES, TABLE_CLASS,
-            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT);
+            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT);
 
     @Override
     public Request parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
         return new Request(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(BILLING_MODE),
-                m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.has(SSE_SPECIFICATION),
-                m.has(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT));
+                m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.get(SSE_SPECIFICATION),
+                m.has(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT),
+                Boolean.TRUE.equals(m.get(WARM_THROUGHPUT)));
     }
 
     @Override
@@ -70,10 +73,12 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         // an empty GlobalSecondaryIndexUpdates updates nothing (architect/dynalite test/updateTable.js, written against the live service)
         if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || r.gsiUpdates().isEmpty())
                 && r.streamSpecification() == null
-                && !r.sse() && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
+                && r.sse() == null && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
                 && r.onDemandThroughput() == null) {
             throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
         }
+        UpdateTableConcerns.check(r);
+        streamRequestRules(r.streamSpecification());
         String name = TableNames.fromNameOrArn(r.tableName());
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
@@ -88,7 +93,15 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         changes.afterCommit(account, before.definition(), e.definition());
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.counts());
+        TableCatalog.Entry shown = e;
+        if (r.tableClass() != null) {
+            // the switch's answer still shows the class the table had (DDB-TABLE-284, live 2026-10-09)
+            shown = new TableCatalog.Entry(e.account(), e.definition().toBuilder().tableClass(before.definition().tableClass())
+                    .build(), e.version(), e.ref());
+        }
+        // a deletion-protection change is synchronous: the answer says ACTIVE (DDB-TABLE-017, live 2026-10-08)
+        String status = r.deletionProtectionEnabled() != null ? "ACTIVE" : "UPDATING";
+        TableDescriptionWriter.write(out, ctx, shown, status, engine.counts());
         out.writeEndObject();
     }
 
@@ -124,6 +137,17 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             }
         }
         return c;
+    }
+
+    /** The stream rules that need no table (DDB-TABLE-018/050, live 2026-10-08/09). */
+    private static void streamRequestRules(TableJson.StreamSpecification s) {
+        if (s == null) return;
+        if (Boolean.TRUE.equals(s.streamEnabled()) && s.streamViewType() == null) {
+            throw DynamoException.validation("One or more parameter values were invalid: If stream is being enabled then UpdateViewType is required");
+        }
+        if (Boolean.FALSE.equals(s.streamEnabled()) && s.streamViewType() != null) {
+            throw DynamoException.validation("One or more parameter values were invalid: If stream is being disabled, then UpdateViewType must not be specified");
+        }
     }
 
     private TableDefinition apply(TableDefinition t, Request r, double now) {
@@ -162,9 +186,6 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (t.stream().enabled()) {
                     throw DynamoException.validation("Table already has an enabled stream: TableName: " + t.name());
                 }
-                if (s.streamViewType() == null) {
-                    throw DynamoException.validation("One or more parameter values were invalid: You must specify a StreamViewType when enabling a stream");
-                }
                 java.util.List<String> previous = new java.util.ArrayList<>(t.stream().previous());
                 if (t.stream().label() != null) previous.add(t.stream().label() + "|" + t.stream().viewType());
                 b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
@@ -177,7 +198,11 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             }
         }
         if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());
-        if (r.tableClass() != null) b.tableClass(r.tableClass());
+        // STANDARD on a table whose class was never set changes nothing: no TableClassSummary appears
+        // (DDB-TABLE-177/365, live 2026-10-08)
+        if (r.tableClass() != null && !(t.tableClass() == null && "STANDARD".equals(r.tableClass()))) {
+            b.tableClass(r.tableClass());
+        }
         if (r.onDemandThroughput() != null) b.onDemand(CreateTableValidator.onDemand(r.onDemandThroughput()));
         return b.build();
     }
