@@ -44,6 +44,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
         // same texts as TagResource, but an empty list is accepted (DDB-TABLE-110, live 2026-10-08)
         Map<String, String> tags = TagRules.validateNew(r.tags(), true);
+        String sseKey = r.sseSpecification() == null ? null : SseRules.keyArn(ctx, r.sseSpecification());
         if (catalog.find(ctx.namespace(), r.tableName()) != null) {
             throw io.basalt.error.DynamoException.resourceInUse("Table already exists: " + r.tableName());
         }
@@ -52,6 +53,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
             stream = new StreamSettings(true, r.streamSpecification().streamViewType(), engine.streamLabels().next());
         }
         TableDefinition t = TableCreation.build(engine, r, v, stream, tags == null ? new LinkedHashMap<>() : tags);
+        if (sseKey != null) t = t.toBuilder().sseKeyArn(sseKey).build();
         if (r.resourcePolicy() != null) {
             // the table's resource-based policy, as PutResourcePolicy would attach it right after creation
             ResourcePolicyRules.checkDocument(r.resourcePolicy(), policies);

@@ -52,6 +52,7 @@ final class CreateTableValidator {
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType", STREAM_VIEW_TYPE_ENUM);
         }
         c.enumValue(r.tableClass(), "tableClass", TABLE_CLASS_ENUM);
+        SseRules.constraints(c, r.sseSpecification());
         c.check();
     }
 

@@ -24,7 +24,20 @@ public final class TableDescriptionWriter {
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
     public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                              TableCounts counts) throws IOException {
-        write(g, ctx, entry, status, counts, true);
+        write(g, ctx, entry, status, counts, true, null);
+    }
+
+    /**
+     * SSEDescription as an answer shows it: Status ENABLED, SSEType KMS and the key; while a change is
+     * applied (UpdateTable's own answer) Status UPDATING with the key the table had, none when it had
+     * the AWS-owned key (DDB-TABLE-065/140/141, live 2026-10-08).
+     */
+    record SseView(String status, String keyArn) {}
+
+    /** UpdateTable's answer to an encryption change: the given SSEDescription instead of the table's. */
+    static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status, TableCounts counts,
+                      SseView sse) throws IOException {
+        write(g, ctx, entry, status, counts, true, sse);
     }
 
     /**
@@ -32,11 +45,11 @@ public final class TableDescriptionWriter {
      * CreationDateTime and the indexes.
      */
     public static void writeDeleted(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry) throws IOException {
-        write(g, ctx, entry, "DELETING", null, false);
+        write(g, ctx, entry, "DELETING", null, false, null);
     }
 
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
-                              TableCounts counts, boolean full) throws IOException {
+                              TableCounts counts, boolean full, SseView sse) throws IOException {
         TableDefinition t = entry.definition();
         // the owner's account, also for a cross-account caller (entry.account() is its namespace)
         String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
@@ -91,6 +104,16 @@ public final class TableDescriptionWriter {
         if (t.stream().label() != null) {
             g.writeStringField("LatestStreamLabel", t.stream().label());
             g.writeStringField("LatestStreamArn", tableArn + "/stream/" + t.stream().label());
+        }
+        if (sse == null && t.sseKeyArn() != null) sse = new SseView("ENABLED", t.sseKeyArn());
+        if (sse != null) {
+            g.writeObjectFieldStart("SSEDescription");
+            g.writeStringField("Status", sse.status());
+            if (sse.keyArn() != null) {
+                g.writeStringField("SSEType", "KMS");
+                g.writeStringField("KMSMasterKeyArn", sse.keyArn());
+            }
+            g.writeEndObject();
         }
         if (t.tableClass() != null) {
             g.writeObjectFieldStart("TableClassSummary");

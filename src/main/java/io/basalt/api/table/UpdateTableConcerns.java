@@ -21,11 +21,11 @@ final class UpdateTableConcerns {
         boolean tableClass = r.tableClass() != null;
         boolean protection = r.deletionProtectionEnabled() != null;
         boolean onDemand = r.onDemandThroughput() != null;
-        int changes = count(billing, throughput, indexes, stream, r.sse() != null, r.replicaUpdates(), tableClass,
+        int changes = count(billing, throughput, indexes, stream, SseRules.asksForSomething(r.sse()), r.replicaUpdates(), tableClass,
                 protection, onDemand, r.warmThroughput());
         if (changes < 2) return;
         // the order in which the service names the offending member (SSE > TableClass > DP > ...)
-        if (r.sse() != null) throw refuse("Server-Side Encryption modification must be the only operation in the request");
+        if (SseRules.asksForSomething(r.sse())) throw refuse("Server-Side Encryption modification must be the only operation in the request");
         if (tableClass) throw refuse("TableClass modification must be the only operation in the request");
         if (protection) throw refuse("DeletionProtection modification must be the only operation in the request");
         if (onDemand && changes > (billing ? 2 : 1)) {

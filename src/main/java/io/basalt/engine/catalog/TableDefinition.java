@@ -21,6 +21,8 @@ import java.util.Map;
  * @param resourcePolicies resource-based policies (PutResourcePolicy): "" for the table's, the
  *                         stream label for a stream's
  * @param restoreSummary where a table restored from a backup came from; null for other tables
+ * @param sseKeyArn the KMS key ARN the table is encrypted with (SSEType KMS); null for the default
+ *                  AWS-owned key, which the service does not describe
  */
 public record TableDefinition(
         String name,
@@ -42,7 +44,20 @@ public record TableDefinition(
         Map<String, String> tags,
         TtlChange ttlChange,
         Map<String, ResourcePolicy> resourcePolicies,
-        RestoreSummary restoreSummary) {
+        RestoreSummary restoreSummary,
+        String sseKeyArn) {
+
+    /** A table on the default AWS-owned encryption key. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange, Map<String, ResourcePolicy> resourcePolicies,
+                           RestoreSummary restoreSummary) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies,
+                restoreSummary, null);
+    }
 
     /** A table that was not restored from a backup. */
     public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
@@ -123,6 +138,7 @@ public record TableDefinition(
         private String ttlAttribute; private Map<String, String> tags; private TtlChange ttlChange;
         private Map<String, ResourcePolicy> resourcePolicies;
         private RestoreSummary restoreSummary;
+        private String sseKeyArn;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -134,6 +150,7 @@ public record TableDefinition(
             ttlChange = t.ttlChange;
             resourcePolicies = new LinkedHashMap<>(t.resourcePolicies);
             restoreSummary = t.restoreSummary;
+            sseKeyArn = t.sseKeyArn;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -147,6 +164,7 @@ public record TableDefinition(
         public Builder tableClass(String v) { tableClass = v; return this; }
         public Builder ttlAttribute(String v) { ttlAttribute = v; return this; }
         public Builder ttlChange(TtlChange v) { ttlChange = v; return this; }
+        public Builder sseKeyArn(String v) { sseKeyArn = v; return this; }
         public Map<String, String> tags() { return tags; }
         /** Resource policies by "" (the table) or stream label, to change in place. */
         public Map<String, ResourcePolicy> resourcePolicies() { return resourcePolicies; }
@@ -155,7 +173,7 @@ public record TableDefinition(
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
                     tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
-                    resourcePolicies, restoreSummary);
+                    resourcePolicies, restoreSummary, sseKeyArn);
         }
     }
 }

@@ -60,6 +60,7 @@ public final class TableDefinitionCodec {
             g.writeEndObject();
             g.writeBooleanField("deletionProtection", t.deletionProtection());
             if (t.tableClass() != null) g.writeStringField("tableClass", t.tableClass());
+            if (t.sseKeyArn() != null) g.writeStringField("sseKeyArn", t.sseKeyArn());
             if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
             if (t.ttlChange() != null) {
                 g.writeObjectFieldStart("ttlChange");
@@ -179,7 +180,8 @@ public final class TableDefinitionCodec {
                 new StreamSettings(Boolean.TRUE.equals(stream.get("enabled")), (String) stream.get("viewType"), (String) stream.get("label"),
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
-                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")));
+                (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")),
+                (String) m.get("sseKeyArn"));
     }
 
     private static TableDefinition.RestoreSummary restoreSummary(Object o) {
