@@ -275,4 +275,21 @@ class ControlPlaneLiveIT extends ServerTestBase {
         ddb.tagResource(b -> b.resourceArn(stream).tags(tag("onstream", "1")));
         assertEquals(List.of(tag("k", "1")), tagsOf(arn));
     }
+
+    @Test
+    @Covers(operation = "DescribeTable", parameters = {"TableName"})
+    void tableArnsAsTableName() {
+        String t = "cp_arn_name";
+        ddb.createTable(b -> hash(b, t).streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
+        TableDescription d = describe(t);
+        String arn = d.tableArn();
+        assertEquals(t, describe(arn).tableName());
+        // DDB-TABLE-011 (live 2026-10-08): another region's ARN, index and stream ARNs are refused
+        String[] parts = arn.split(":", 6);
+        String west = String.join(":", parts[0], parts[1], parts[2], "us-west-2", parts[4], parts[5]);
+        validation("1 validation error detected: Invalid AWS region in '" + west + "'", () -> describe(west));
+        validation("1 validation error detected: Invalid resource type in '" + arn + "/index/gsi1'", () -> describe(arn + "/index/gsi1"));
+        String stream = d.latestStreamArn();
+        validation("1 validation error detected: Invalid resource type in '" + stream + "'", () -> describe(stream));
+    }
 }

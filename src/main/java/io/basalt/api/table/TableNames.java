@@ -4,6 +4,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.error.DynamoException;
 
 /**
  * The service accepts a table ARN wherever a TableName is accepted. A name is looked up in the
@@ -20,9 +21,25 @@ public final class TableNames {
     public static String namespace(RequestContext ctx, String nameOrArn) {
         if (nameOrArn != null && nameOrArn.startsWith("arn:")) {
             String[] parts = nameOrArn.split(":", 6);
-            if (parts.length == 6 && !parts[4].isEmpty()) return ctx.namespace(parts[4], parts[3]);
+            if (parts.length == 6 && !parts[4].isEmpty()) {
+                checkTableArn(ctx, nameOrArn, parts);
+                return ctx.namespace(parts[4], parts[3]);
+            }
         }
         return ctx.namespace();
+    }
+
+    /**
+     * A table ARN as TableName must name the endpoint's region and the table itself, not one of its
+     * indexes or streams (ack-api-quirks DDB-TABLE-011, live 2026-10-08).
+     */
+    private static void checkTableArn(RequestContext ctx, String arn, String[] parts) {
+        if (!parts[3].equals(ctx.region())) {
+            throw DynamoException.validation("1 validation error detected: Invalid AWS region in '" + arn + "'");
+        }
+        if (parts[5].startsWith("table/") && parts[5].indexOf('/', "table/".length()) >= 0) {
+            throw DynamoException.validation("1 validation error detected: Invalid resource type in '" + arn + "'");
+        }
     }
 
     /** The table a name or ARN names, or ResourceNotFoundException with {@code notFoundMessage}. */
