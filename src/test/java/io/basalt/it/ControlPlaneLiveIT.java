@@ -245,23 +245,33 @@ class ControlPlaneLiveIT extends ServerTestBase {
         ddb.createTable(b -> hash(b, "cp_tagsempty").tags(List.of()));
     }
 
+    private static TableDescription streamTable(String name) {
+        ddb.createTable(b -> hash(b, name).streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
+        return describe(name);
+    }
+
+    /** The ARN with one of its colon-separated parts (3 region, 4 account) replaced. */
+    private static String withPart(String arn, int index, String value) {
+        String[] parts = arn.split(":", 6);
+        parts[index] = value;
+        return String.join(":", parts);
+    }
+
     @Test
     @Covers(operation = "ListTagsOfResource", parameters = {"ResourceArn"})
     @Covers(operation = "TagResource", parameters = {"ResourceArn"})
     void tagResourceArns() {
         String t = "cp_tag_arns";
-        ddb.createTable(b -> hash(b, t).streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
-        TableDescription d = describe(t);
+        TableDescription d = streamTable(t);
         String arn = d.tableArn();
         ddb.tagResource(b -> b.resourceArn(arn).tags(tag("k", "1")));
         // DDB-TABLE-011 / 071 (live 2026-10-08)
         validation(INVALID + "ARNs must start with 'arn:': " + t, () -> ddb.listTagsOfResource(b -> b.resourceArn(t)));
         validation(INVALID + "ARNs must start with 'arn:': not-an-arn", () -> ddb.listTagsOfResource(b -> b.resourceArn("not-an-arn")));
-        String[] parts = arn.split(":", 6);
-        String foreign = String.join(":", parts[0], parts[1], parts[2], parts[3], "111122223333", parts[5]);
+        String foreign = withPart(arn, 4, "111122223333");
         Sdk.fails(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, "AccessDeniedException", "Access is denied",
                 () -> ddb.listTagsOfResource(b -> b.resourceArn(foreign)));
-        String west = String.join(":", parts[0], parts[1], parts[2], "us-west-2", parts[4], parts[5]);
+        String west = withPart(arn, 3, "us-west-2");
         validation("Invalid TableArn: Invalid ResourceArn provided as input " + west, () -> ddb.listTagsOfResource(b -> b.resourceArn(west)));
         String upper = arn.toUpperCase(java.util.Locale.ROOT);
         Sdk.fails(ResourceNotFoundException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + upper + " not found",
@@ -280,13 +290,11 @@ class ControlPlaneLiveIT extends ServerTestBase {
     @Covers(operation = "DescribeTable", parameters = {"TableName"})
     void tableArnsAsTableName() {
         String t = "cp_arn_name";
-        ddb.createTable(b -> hash(b, t).streamSpecification(s -> s.streamEnabled(true).streamViewType(StreamViewType.KEYS_ONLY)));
-        TableDescription d = describe(t);
+        TableDescription d = streamTable(t);
         String arn = d.tableArn();
         assertEquals(t, describe(arn).tableName());
         // DDB-TABLE-011 (live 2026-10-08): another region's ARN, index and stream ARNs are refused
-        String[] parts = arn.split(":", 6);
-        String west = String.join(":", parts[0], parts[1], parts[2], "us-west-2", parts[4], parts[5]);
+        String west = withPart(arn, 3, "us-west-2");
         validation("1 validation error detected: Invalid AWS region in '" + west + "'", () -> describe(west));
         validation("1 validation error detected: Invalid resource type in '" + arn + "/index/gsi1'", () -> describe(arn + "/index/gsi1"));
         String stream = d.latestStreamArn();
