@@ -193,6 +193,15 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports =
             new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ");
 
+    /**
+     * Where exports are written and imports read: the S3-compatible store when one is configured,
+     * else the export root's directories, else null (exports and imports refused).
+     */
+    public io.basalt.engine.transfer.ObjectStore objectStore() {
+        if (settings().objectStore() != null) return settings().objectStore();
+        return settings().exportRoot() == null ? null : new io.basalt.engine.transfer.LocalDirectoryStore(settings().exportRoot());
+    }
+
     /** The exports made by this instance (DescribeExport, ListExports). */
     public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports() {
         return exports;

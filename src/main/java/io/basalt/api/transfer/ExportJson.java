@@ -35,6 +35,13 @@ final class ExportJson {
             g.writeNumberField("ItemCount", e.itemCount());
         }
         g.writeStringField("ExportType", e.type());
+        if (e.incremental()) {
+            g.writeObjectFieldStart("IncrementalExportSpecification");
+            g.writeNumberField("ExportFromTime", e.fromMillis() / 1000.0);
+            g.writeNumberField("ExportToTime", e.toMillis() / 1000.0);
+            g.writeStringField("ExportViewType", e.viewType());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

@@ -1,0 +1,202 @@
+package io.basalt.api.transfer;
+
+import io.basalt.engine.Engine;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.transfer.ImportRecord;
+import io.basalt.engine.transfer.ObjectStore;
+import io.basalt.engine.transfer.ObjectStoreException;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import java.io.BufferedReader;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads an import's objects into its table: every object of the bucket whose key starts with
+ * S3KeyPrefix (the error logs Basalt writes there left out), decompressed (NONE, GZIP, ZSTD) and
+ * read as DYNAMODB_JSON lines, CSV records or Ion values; each item written as a PutItem writes it.
+ * An item that cannot be imported is counted in ErrorCount and logged ({@link ImportErrorLog}).
+ * ProcessedSizeBytes counts the uncompressed bytes read, as the service bills the uncompressed size.
+ */
+final class ImportObjects {
+    /** Where Basalt writes an import's error log in the source bucket (see docs/backups.md). */
+    static final String ERROR_LOG_PREFIX = "aws-dynamodb/imports/";
+    private static final int MAX_ITEM_BYTES = 400 * 1024;
+
+    private final Engine engine;
+    private final ObjectStore store;
+    private final ImportRecord r;
+    private final TableCatalog.Entry table;
+    private final ImportErrorLog log;
+    private long bytes, processed, imported, errors;
+
+    ImportObjects(Engine engine, ObjectStore store, ImportRecord r, TableCatalog.Entry table) {
+        this.engine = engine;
+        this.store = store;
+        this.r = r;
+        this.table = table;
+        this.log = new ImportErrorLog(r, engine.clock());
+    }
+
+    /** Reads every matching object; returns the import as it finished. */
+    ImportRecord load() {
+        String prefix = r.keyPrefix() == null ? "" : r.keyPrefix();
+        try {
+            List<ObjectStore.ObjectInfo> objects = store.list(r.bucket(), prefix).stream()
+                    .filter(o -> !o.key().startsWith(ERROR_LOG_PREFIX) && !o.key().endsWith("/")).toList();
+            if (objects.isEmpty()) {
+                return r.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0, "InvalidS3Source",
+                        "No objects under s3://" + r.bucket() + "/" + prefix);
+            }
+            for (ObjectStore.ObjectInfo o : objects) loadObject(o.key());
+        } catch (ObjectStoreException refused) {
+            String code = switch (refused.kind()) {
+                case NO_SUCH_BUCKET -> "S3NoSuchBucket";
+                case ACCESS_DENIED -> "S3AccessDenied";
+                case OTHER -> "S3ReadFailed";
+            };
+            return finish(ImportRecord.FAILED, code, refused.getMessage());
+        } catch (IOException e) {
+            return finish(ImportRecord.FAILED, "S3ReadFailed", "Reading " + r.bucket() + " failed: " + e.getMessage());
+        }
+        return finish(ImportRecord.COMPLETED, null, null);
+    }
+
+    private ImportRecord finish(String status, String code, String message) {
+        if (errors > 0) {
+            try {
+                store.put(r.bucket(), ERROR_LOG_PREFIX + r.arn().substring(r.arn().lastIndexOf('/') + 1) + ".json", log.bytes());
+            } catch (IOException ignored) {
+                // the counts still tell; the log is a convenience
+            }
+        }
+        return r.finished(status, engine.clock().millis(), bytes, processed, imported, errors, code, message);
+    }
+
+    private InputStream decompressed(InputStream raw) throws IOException {
+        return switch (r.compression()) {
+            case "GZIP" -> new GZIPInputStream(raw, 1 << 16);
+            case "ZSTD" -> new io.airlift.compress.zstd.ZstdInputStream(raw);
+            default -> raw;
+        };
+    }
+
+    private void loadObject(String key) throws IOException {
+        try (InputStream raw = store.open(r.bucket(), key); InputStream in = new Counting(decompressed(raw))) {
+            switch (r.format()) {
+                case "ION" -> ion(key, in);
+                default -> lines(key, in);
+            }
+        } catch (IOException | RuntimeException damaged) {
+            if (damaged instanceof ObjectStoreException o) throw o;
+            // a damaged object (bad compression): the rest of it is not read, as the service skips it
+            errors++;
+            log.add(key, -1, "The object could not be read: " + damaged.getMessage()
+                    + ". Remainder of the object will not be processed.");
+        }
+    }
+
+    private void lines(String key, InputStream in) throws IOException {
+        boolean csv = r.format().equals("CSV");
+        char delimiter = r.csvDelimiter() == null ? ',' : r.csvDelimiter().charAt(0);
+        List<String> header = r.csvHeader();
+        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+        long index = 0, lineNumber = 0;
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            lineNumber++;
+            if (line.isBlank()) continue;
+            if (csv && header == null) {
+                header = ImportLines.fields(line, delimiter);
+                continue;
+            }
+            processed++;
+            long itemIndex = index++;
+            Map<String, AttributeValue> item = csv ? ImportLines.csv(header, ImportLines.fields(line, delimiter), table.definition())
+                    : ImportLines.json(line);
+            if (item == null) {
+                refuse(key, itemIndex, lineNumber, csv ? "The CSV record does not match the header or a key attribute's type"
+                        : "The line is not a DynamoDB JSON item ({\"Item\":{...}})");
+            } else {
+                put(key, itemIndex, lineNumber, item);
+            }
+        }
+    }
+
+    private void ion(String key, InputStream in) throws IOException {
+        IonReader reader = new IonReader(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16));
+        long index = 0;
+        while (true) {
+            Map<String, AttributeValue> item;
+            try {
+                item = reader.nextItem();
+            } catch (IOException bad) {
+                processed++;
+                refuse(key, index, reader.line(), "Ion line " + reader.line() + ": " + bad.getMessage()
+                        + ". Remainder of the object will not be processed.");
+                return;
+            }
+            if (item == null) return;
+            processed++;
+            put(key, index++, reader.line(), item);
+        }
+    }
+
+    private void refuse(String key, long itemIndex, long lineNumber, String message) {
+        errors++;
+        log.add(key, itemIndex, lineNumber, message);
+    }
+
+    /** Writes one item as a PutItem would, or logs why it cannot be. */
+    private void put(String key, long itemIndex, long lineNumber, Map<String, AttributeValue> item) {
+        String problem = problem(item);
+        if (problem == null && ItemCodec.encode(item).length > MAX_ITEM_BYTES) problem = "Item size has exceeded the maximum allowed size";
+        if (problem != null) {
+            refuse(key, itemIndex, lineNumber, problem);
+            return;
+        }
+        try {
+            engine.items().write(table.ref(), item, current -> item);
+            imported++;
+        } catch (RuntimeException refused) {
+            refuse(key, itemIndex, lineNumber, refused.getMessage());
+        }
+    }
+
+    /** Why PutItem would refuse the item (its key, or an index key), in PutItem's words; null when it would not. */
+    private String problem(Map<String, AttributeValue> item) {
+        try {
+            table.definition().keys().validateItem(item);
+            io.basalt.engine.index.IndexEntries.validate(table.definition(), item);
+            return null;
+        } catch (io.basalt.error.DynamoException refused) {
+            return refused.getMessage();
+        }
+    }
+
+    /** Counts the (uncompressed) bytes read. */
+    private final class Counting extends FilterInputStream {
+        Counting(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = super.read();
+            if (c >= 0) bytes++;
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) bytes += n;
+            return n;
+        }
+    }
+}
