@@ -140,20 +140,31 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
         T run();
     }
 
-    /** Runs one S3 request, mapping the refusals exports and imports name to their kinds. */
+    /**
+     * Runs one S3 request, mapping the refusals exports and imports name to their kinds, with the
+     * message in the form the service's FailureMessage quotes S3's errors (live, 2026-10-09: "The
+     * specified bucket does not exist (Service: Amazon S3; Status Code: 404; Error Code: NoSuchBucket;
+     * Request ID: ...; S3 Extended Request ID: ...)").
+     */
     private static <T> T call(S3Call<T> c) throws IOException {
         try {
             return c.run();
         } catch (S3Exception e) {
             String code = e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode();
+            ObjectStoreException.Kind kind = ObjectStoreException.Kind.OTHER;
+            String text = e.awsErrorDetails() == null || e.awsErrorDetails().errorMessage() == null ? e.getMessage()
+                    : e.awsErrorDetails().errorMessage();
             if ("NoSuchBucket".equals(code) || (e.statusCode() == 404 && !"NoSuchKey".equals(code))) {
-                throw new ObjectStoreException(ObjectStoreException.Kind.NO_SUCH_BUCKET, "The specified bucket does not exist", e);
+                kind = ObjectStoreException.Kind.NO_SUCH_BUCKET;
+                code = "NoSuchBucket";
+                text = "The specified bucket does not exist";
+            } else if ("AccessDenied".equals(code) || e.statusCode() == 403) {
+                kind = ObjectStoreException.Kind.ACCESS_DENIED;
+                code = "AccessDenied";
+                if (text == null || text.isEmpty() || e.awsErrorDetails() == null) text = "Access Denied";
             }
-            if ("AccessDenied".equals(code) || e.statusCode() == 403) {
-                throw new ObjectStoreException(ObjectStoreException.Kind.ACCESS_DENIED, "Access Denied", e);
-            }
-            throw new ObjectStoreException(ObjectStoreException.Kind.OTHER,
-                    e.awsErrorDetails() == null ? e.getMessage() : e.awsErrorDetails().errorMessage(), e);
+            throw new ObjectStoreException(kind, text + " (Service: Amazon S3; Status Code: " + e.statusCode() + "; Error Code: " + code
+                    + "; Request ID: " + e.requestId() + "; S3 Extended Request ID: " + e.extendedRequestId() + "; Proxy: null)", e);
         } catch (SdkException e) {
             throw new ObjectStoreException(ObjectStoreException.Kind.OTHER, e.getMessage(), e);
         }

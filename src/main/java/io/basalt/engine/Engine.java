@@ -189,7 +189,9 @@ public final class Engine implements AutoCloseable {
     }
 
     private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports =
-            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND, "Export not found: ");
+            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND,
+                    // the service repeats its prefix (live, 2026-10-09: "Export not found: Export not found: ARN")
+                    "Export not found: Export not found: ");
     private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports =
             new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ");
 

@@ -29,6 +29,7 @@ import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
+import software.amazon.awssdk.services.dynamodb.model.InvalidExportTimeException;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.S3Object;
 
@@ -136,45 +137,57 @@ class S3TransfersIT {
     void badLinesAreCountedAndLoggedByObjectAndIndex() throws Exception {
         StringBuilder lines = new StringBuilder();
         lines.append("{\"Item\":{\"pk\":{\"S\":\"a\"},\"sk\":{\"N\":\"1\"},\"g\":{\"S\":\"x\"}}}\n");   // line 1 ok
-        lines.append("{\"Item\":{\"pk\":{\"S\":\"b\"},\"sk\":\n");                                     // 2 bad JSON
-        lines.append("{\"Item\":{\"sk\":{\"N\":\"3\"}}}\n");                                           // 3 no pk
-        lines.append("{\"Item\":{\"pk\":{\"N\":\"4\"},\"sk\":{\"N\":\"4\"}}}\n");                      // 4 pk of type N
-        lines.append("{\"Item\":{\"pk\":{\"S\":\"e\"},\"sk\":{\"N\":\"5\"},\"big\":{\"S\":\"" + "x".repeat(410 * 1024) + "\"}}}\n"); // 5 too big
-        lines.append("{\"Item\":{\"pk\":{\"S\":\"f\"},\"sk\":{\"N\":\"6\"},\"g\":{\"N\":\"7\"}}}\n");  // 6 GSI key type
-        lines.append("{\"Item\":{\"pk\":{\"S\":\"h\"},\"sk\":{\"N\":\"8\"}}}\n");                      // 7 ok
+        lines.append("{\"Item\":{\"sk\":{\"N\":\"3\"}}}\n");                                           // 2 no pk
+        lines.append("{\"Item\":{\"pk\":{\"N\":\"4\"},\"sk\":{\"N\":\"4\"}}}\n");                      // 3 pk of type N
+        lines.append("{\"Item\":{\"pk\":{\"S\":\"e\"},\"sk\":{\"N\":\"5\"},\"big\":{\"S\":\"" + "x".repeat(410 * 1024) + "\"}}}\n"); // 4 too big
+        lines.append("{\"Item\":{\"pk\":{\"S\":\"f\"},\"sk\":{\"N\":\"6\"},\"g\":{\"N\":\"7\"}}}\n");  // 5 GSI key type
+        lines.append("{\"Item\":{\"pk\":{\"S\":\"h\"},\"sk\":{\"N\":\"8\"}}}\n");                      // 6 ok
         ByteArrayOutputStream z = new ByteArrayOutputStream();
         try (var out = new io.airlift.compress.zstd.ZstdOutputStream(z)) {
             out.write(lines.toString().getBytes(StandardCharsets.UTF_8));
         }
         s3.putObject(b -> b.bucket("imports").key("bad/part-1.json.zst"), RequestBody.fromBytes(z.toByteArray()));
+        // an unparsable line ends the reading of its object: line 3 is never read
+        String garbage = "{\"Item\":{\"pk\":{\"S\":\"i\"},\"sk\":{\"N\":\"9\"}}}\n{\"Item\":{\"pk\":{\"S\":\"b\"},\"sk\":\n"
+                + "{\"Item\":{\"pk\":{\"S\":\"j\"},\"sk\":{\"N\":\"10\"}}}\n";
+        ByteArrayOutputStream z2 = new ByteArrayOutputStream();
+        try (var out = new io.airlift.compress.zstd.ZstdOutputStream(z2)) {
+            out.write(garbage.getBytes(StandardCharsets.UTF_8));
+        }
+        s3.putObject(b -> b.bucket("imports").key("bad/part-2.json.zst"), RequestBody.fromBytes(z2.toByteArray()));
         ImportTableDescription d = importInto("s3_bad", "imports", "bad/", "DYNAMODB_JSON", "ZSTD");
-        assertEquals("COMPLETED", d.importStatusAsString(), String.valueOf(d.failureMessage()));
-        assertEquals(7L, d.processedItemCount());
-        assertEquals(2L, d.importedItemCount());
+        assertEquals("FAILED", d.importStatusAsString());
+        assertEquals("ItemValidationError", d.failureCode());
+        assertEquals("Some of the items failed validation checks and were not imported. Please check CloudWatch error logs for more details.",
+                d.failureMessage());
+        assertEquals(8L, d.processedItemCount());
+        assertEquals(3L, d.importedItemCount());
         assertEquals(5L, d.errorCount());
-        assertEquals(lines.toString().getBytes(StandardCharsets.UTF_8).length, d.processedSizeBytes());
         assertEquals("arn:aws:logs:us-east-1:123456789012:log-group:/aws-dynamodb/imports:*", d.cloudWatchLogGroupArn());
+        assertEquals("123456789012", d.s3BucketSource().s3BucketOwner());
         String id = d.importArn().substring(d.importArn().lastIndexOf('/') + 1);
         String log = text("imports", "aws-dynamodb/imports/" + id + ".json");
-        List<Long> lineNumbers = new ArrayList<>();
+        List<String> where = new ArrayList<>();
         List<String> messages = new ArrayList<>();
-        var pattern = java.util.regex.Pattern.compile("\"itemS3Pointer\":\\{\"bucket\":\"imports\",\"key\":\"bad/part-1.json.zst\","
+        var pattern = java.util.regex.Pattern.compile("\"itemS3Pointer\":\\{\"bucket\":\"imports\",\"key\":\"(bad/part-\\d.json.zst)\","
                 + "\"itemIndex\":(\\d+)},\"lineNumber\":(\\d+),\"errorMessages\":\\[\"(.*)\"]}");
         for (String record : log.split("\n")) {
             var m = pattern.matcher(record);
             assertTrue(m.find(), record);
-            assertEquals(Long.parseLong(m.group(2)) - 1, Long.parseLong(m.group(1)));
-            lineNumbers.add(Long.parseLong(m.group(2)));
-            messages.add(m.group(3));
+            assertEquals(Long.parseLong(m.group(3)) - 1, Long.parseLong(m.group(2)));
+            where.add(m.group(1) + ":" + m.group(3));
+            messages.add(m.group(4));
             assertEquals(d.importArn(), JsonMini.object(record).get("importArn"));
         }
-        assertEquals(List.of(2L, 3L, 4L, 5L, 6L), lineNumbers);
-        assertEquals("One or more parameter values were invalid: Missing the key pk in the item", messages.get(1));
-        assertEquals("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N", messages.get(2));
-        assertEquals("Item size has exceeded the maximum allowed size", messages.get(3));
+        assertEquals(List.of("bad/part-1.json.zst:2", "bad/part-1.json.zst:3", "bad/part-1.json.zst:4", "bad/part-1.json.zst:5",
+                "bad/part-2.json.zst:2"), where);
+        assertEquals("One or more parameter values were invalid: Missing the key pk in the item", messages.get(0));
+        assertEquals("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N", messages.get(1));
+        assertEquals("Item size has exceeded the maximum allowed size", messages.get(2));
         assertEquals("One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byg",
-                messages.get(4));
-        assertEquals(2, ddb.scan(b -> b.tableName("s3_bad")).count());
+                messages.get(3));
+        assertTrue(messages.get(4).endsWith("Remainder of the object will not be processed."), messages.get(4));
+        assertEquals(3, ddb.scan(b -> b.tableName("s3_bad")).count());
     }
 
     @Test
@@ -185,10 +198,20 @@ class S3TransfersIT {
         ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();
         assertEquals("FAILED", done.exportStatusAsString());
         assertEquals("S3NoSuchBucket", done.failureCode());
-        assertEquals("The specified bucket does not exist", done.failureMessage());
+        assertTrue(done.failureMessage().startsWith("The specified bucket does not exist (Service: Amazon S3; Status Code: 404; "
+                + "Error Code: NoSuchBucket; Request ID: "), done.failureMessage());
         ImportTableDescription imp = importInto("s3_nobucket_in", "no-such-bucket", "", "DYNAMODB_JSON", "NONE");
         assertEquals("FAILED", imp.importStatusAsString());
         assertEquals("S3NoSuchBucket", imp.failureCode());
+        assertEquals(0L, imp.processedItemCount());
+        // no table is created, while the description keeps its ARN (as the service's)
+        assertEquals(ARN + "s3_nobucket_in", imp.tableArn());
+        org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException.class,
+                () -> ddb.describeTable(b -> b.tableName("s3_nobucket_in")));
+        // an empty prefix is COMPLETED with an empty table
+        ImportTableDescription empty = importInto("s3_empty_in", "imports", "nothing-here/", "DYNAMODB_JSON", "NONE");
+        assertEquals("COMPLETED", empty.importStatusAsString());
+        assertEquals(0, ddb.scan(b -> b.tableName("s3_empty_in")).count());
     }
 
     @Test
@@ -205,9 +228,31 @@ class S3TransfersIT {
         ddb.deleteItem(b -> b.tableName("s3_inc").key(Map.of("pk", s("p1"), "sk", Sdk.n("1"))));
         clock.advanceSeconds(16 * 60);
         Instant to = Instant.ofEpochMilli(clock.millis());
-        Sdk.validation("The time between ExportFromTime and ExportToTime must be at least 15 minutes",
+        Sdk.fails(InvalidExportTimeException.class, "InvalidExportTimeException",
+                "Difference between export period from time and export period to time is less than 15 minutes",
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
                         .incrementalExportSpecification(i -> i.exportFromTime(from).exportToTime(from.plusSeconds(60)))));
+        Sdk.fails(InvalidExportTimeException.class, "InvalidExportTimeException",
+                "Incremental export period to time cannot be greater than the current time : "
+                        + Instant.ofEpochSecond(to.getEpochSecond() + 3600),
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
+                        .incrementalExportSpecification(i -> i.exportFromTime(from).exportToTime(to.plusSeconds(3600)))));
+        Sdk.fails(InvalidExportTimeException.class, "InvalidExportTimeException",
+                "Incremental export period from time cannot be less than the table creation time : "
+                        + Instant.ofEpochSecond(from.getEpochSecond() - 3600),
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
+                        .incrementalExportSpecification(i -> i.exportFromTime(from.minusSeconds(3600)).exportToTime(to))));
+        Sdk.validation("Invalid Request: Incremental Export Specification expected when export type is set as Incremental Export",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")));
+        Sdk.validation("Invalid Request: ExportFromTime must be provided in IncrementalExportSpecification",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
+                        .incrementalExportSpecification(i -> i.exportViewType("NEW_IMAGE"))));
+        Sdk.validation("Invalid Request: Export Type expected to be Incremental Export when incremental export specification is provided",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports")
+                        .incrementalExportSpecification(i -> i.exportFromTime(from))));
+        Sdk.validation("Invalid Request: When Export Type is Full Export , Incremental Export Specification should not be provided",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("FULL_EXPORT")
+                        .incrementalExportSpecification(i -> i.exportFromTime(from))));
         ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
                 .incrementalExportSpecification(i -> i.exportFromTime(from).exportToTime(to))).exportDescription();
         ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();

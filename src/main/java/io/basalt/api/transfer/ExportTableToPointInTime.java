@@ -90,6 +90,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         String view = r.incremental() == null ? null : r.incremental().get(VIEW);
         c.enumValue(view, "incrementalExportSpecification.exportViewType", "[NEW_IMAGE, NEW_AND_OLD_IMAGES]");
         c.check();
+        IncrementalWindow.checkCoupling(r.type(), r.incremental() != null, r.incremental() == null ? null : r.incremental().get(FROM));
         boolean incremental = "INCREMENTAL_EXPORT".equals(r.type());
         ObjectStore store = engine.objectStore();
         if (store == null) {
@@ -111,16 +112,12 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         ContinuousBackups pitr = engine.continuousBackups();
         long at, from = 0, to = 0;
         if (incremental) {
-            long[] window = IncrementalWindow.check(pitr, table, r.exportTime(), r.incremental() == null ? null : r.incremental().get(FROM),
-                    r.incremental() == null ? null : r.incremental().get(TO));
+            long[] window = IncrementalWindow.check(pitr, table, r.incremental().get(FROM), r.incremental().get(TO));
             from = window[0];
             to = window[1];
             at = to;
             if (view == null) view = "NEW_AND_OLD_IMAGES";
         } else {
-            if (r.incremental() != null) {
-                throw DynamoException.validation("IncrementalExportSpecification may only be given with ExportType INCREMENTAL_EXPORT");
-            }
             at = pitr.exportTime(table, r.exportTime() == null ? null : r.exportTime().toEpochMilli());
             view = null;
         }

@@ -7,7 +7,6 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.table.TableCreation;
 import io.basalt.engine.Engine;
-import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.transfer.ImportRecord;
 import io.basalt.engine.transfer.ObjectStore;
@@ -82,27 +81,26 @@ public final class ImportTable implements Operation<ImportTable.Request> {
         }
         ImportRecord previous = engine.imports().byClientToken(ctx.namespace(), r.clientToken());
         if (previous != null) {
-            write(out, ctx, previous, null);
+            write(out, ctx, previous, false);
             return;
         }
         TableDefinition definition = TableCreation.checkedDefine(engine, r.table());
         if (engine.catalog().find(ctx.namespace(), definition.name()) != null) {
             throw DynamoException.resourceInUse("Table already exists: " + definition.name());
         }
-        TableCatalog.Entry table = engine.catalog().create(ctx.namespace(), definition);
         long start = engine.clock().millis();
         String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + ctx.accountId() + ":table/" + definition.name();
         ImportRecord rec = new ImportRecord(tableArn + "/import/" + String.format("%014d-%08x", start, RANDOM.nextInt()),
                 ctx.namespace(), tableArn, definition.uuid(), r.clientToken(), bucket, r.source().get(KEY_PREFIX),
-                r.source().get(OWNER), r.format(), compression, delimiter, r.csv() == null ? null : r.csv().get(HEADER),
-                ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
-        engine.imports().put(new ImportObjects(engine, store, rec, table).load());
-        write(out, ctx, rec, table);
+                r.source().get(OWNER) != null ? r.source().get(OWNER) : ctx.accountId(), r.format(), compression, delimiter,
+                r.csv() == null ? null : r.csv().get(HEADER), ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
+        engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition)));
+        write(out, ctx, rec, true);
     }
 
-    private void write(JsonGenerator out, RequestContext ctx, ImportRecord r, TableCatalog.Entry table) throws IOException {
+    private void write(JsonGenerator out, RequestContext ctx, ImportRecord r, boolean started) throws IOException {
         out.writeStartObject();
-        ImportJson.description(out, r, table == null ? r.status() : ImportRecord.IN_PROGRESS);
+        ImportJson.description(out, r, started ? ImportRecord.IN_PROGRESS : r.status());
         out.writeEndObject();
     }
 }

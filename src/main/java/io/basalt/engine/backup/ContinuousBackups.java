@@ -198,9 +198,18 @@ public final class ContinuousBackups implements AutoCloseable {
         return java.time.Instant.ofEpochMilli(millis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
     }
 
-    /** {@link #restoreTime} for an export: InvalidExportTimeException outside the window. */
+    /**
+     * {@link #restoreTime} for an export: InvalidExportTimeException outside the window, in the
+     * service's words (live, 2026-10-09: "Export Time is invalid" for a time in the future or before
+     * recovery was enabled).
+     */
     public long exportTime(TableCatalog.Entry source, Long atMillis) {
-        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "ExportTime");
+        try {
+            return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "ExportTime");
+        } catch (DynamoException e) {
+            if (e.type() != ErrorType.INVALID_EXPORT_TIME) throw e;
+            throw new DynamoException(ErrorType.INVALID_EXPORT_TIME, "Export Time is invalid");
+        }
     }
 
     private long pointInTime(TableCatalog.Entry source, Long atMillis, ErrorType outside, String what) {

@@ -41,13 +41,13 @@ public final class Transfers<R extends Transfer> {
         return null;
     }
 
-    /** The account's transfers (of one table when {@code tableArn} is set), oldest first. */
+    /** The account's transfers (of one table when {@code tableArn} is set), newest first as the service lists them. */
     public List<R> list(String account, String tableArn) {
         List<R> out = new ArrayList<>();
         for (R e : byArn.values()) {
             if (e.account().equals(account) && (tableArn == null || tableArn.equals(e.tableArn()))) out.add(e);
         }
-        out.sort(Comparator.comparingLong((R e) -> e.startMillis()).thenComparing(Transfer::arn));
+        out.sort(Comparator.comparingLong((R e) -> e.startMillis()).thenComparing(Transfer::arn).reversed());
         return out;
     }
 
