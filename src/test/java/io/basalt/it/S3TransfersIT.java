@@ -77,7 +77,8 @@ class S3TransfersIT {
         return s3.getObjectAsBytes(b -> b.bucket(bucket).key(key)).asString(StandardCharsets.UTF_8);
     }
 
-    private static ImportTableDescription importInto(String table, String bucket, String prefix, String format, String compression) {
+    private static ImportTableDescription importInto(String table, String bucket, String prefix, String format, String compression)
+            throws InterruptedException {
         var started = ddb.importTable(b -> b.s3BucketSource(s -> s.s3Bucket(bucket).s3KeyPrefix(prefix))
                 .inputFormat(format).inputCompressionType(compression)
                 .tableCreationParameters(t -> t.tableName(table).billingMode("PAY_PER_REQUEST")
@@ -88,20 +89,20 @@ class S3TransfersIT {
                                 k -> k.attributeName("sk").keyType("RANGE")).projection(p -> p.projectionType("ALL")))))
                 .importTableDescription();
         assertEquals("IN_PROGRESS", started.importStatusAsString());
-        return ddb.describeImport(b -> b.importArn(started.importArn())).importTableDescription();
+        return TransferWaits.importDone(ddb, started.importArn());
     }
 
     @Test
     @Covers(operation = "ExportTableToPointInTime", parameters = {"TableArn", "S3Bucket", "S3Prefix", "ExportFormat"})
     @Covers(operation = "ImportTable", parameters = {"S3BucketSource", "InputFormat", "InputCompressionType", "TableCreationParameters"})
-    void anExportToS3ImportsBackItemByItemInBothFormats() {
+    void anExportToS3ImportsBackItemByItemInBothFormats() throws Exception {
         createFullTable(ddb, "s3_src", 250);
         enable("s3_src");
         clock.advanceMillis(10);
         for (String format : List.of("DYNAMODB_JSON", "ION")) {
             ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_src").s3Bucket("exports").s3Prefix("nightly")
                     .exportFormat(format)).exportDescription();
-            ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();
+            ExportDescription done = TransferWaits.export(ddb, d.exportArn());
             assertEquals("COMPLETED", done.exportStatusAsString(), String.valueOf(done.failureMessage()));
             assertEquals(250L, done.itemCount());
             String id = d.exportArn().substring(d.exportArn().lastIndexOf('/') + 1);
@@ -191,11 +192,11 @@ class S3TransfersIT {
     }
 
     @Test
-    void aMissingBucketFailsTheExportAndTheImportWithTheServiceCodes() {
+    void aMissingBucketFailsTheExportAndTheImportWithTheServiceCodes() throws Exception {
         createFullTable(ddb, "s3_nobucket", 3);
         enable("s3_nobucket");
         ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_nobucket").s3Bucket("no-such-bucket")).exportDescription();
-        ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();
+        ExportDescription done = TransferWaits.export(ddb, d.exportArn());
         assertEquals("FAILED", done.exportStatusAsString());
         assertEquals("S3NoSuchBucket", done.failureCode());
         assertTrue(done.failureMessage().startsWith("The specified bucket does not exist (Service: Amazon S3; Status Code: 404; "
@@ -216,7 +217,7 @@ class S3TransfersIT {
 
     @Test
     @Covers(operation = "ExportTableToPointInTime", parameters = {"ExportType", "IncrementalExportSpecification"})
-    void anIncrementalExportHoldsTheWindowsChangesWithOldAndNewImages() {
+    void anIncrementalExportHoldsTheWindowsChangesWithOldAndNewImages() throws Exception {
         createFullTable(ddb, "s3_inc", 5);
         enable("s3_inc");
         clock.advanceSeconds(60);
@@ -255,9 +256,11 @@ class S3TransfersIT {
                         .incrementalExportSpecification(i -> i.exportFromTime(from))));
         ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_inc").s3Bucket("exports").exportType("INCREMENTAL_EXPORT")
                 .incrementalExportSpecification(i -> i.exportFromTime(from).exportToTime(to))).exportDescription();
-        ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();
+        ExportDescription done = TransferWaits.export(ddb, d.exportArn());
         assertEquals("COMPLETED", done.exportStatusAsString(), String.valueOf(done.failureMessage()));
-        assertEquals("INCREMENTAL_EXPORT", done.exportTypeAsString());
+        assertEquals(null, done.exportTime());
+        assertEquals(List.of("INCREMENTAL_EXPORT"), ddb.listExports(b -> b.tableArn(ARN + "s3_inc")).exportSummaries().stream()
+                .map(x -> x.exportTypeAsString()).toList());
         assertEquals("NEW_AND_OLD_IMAGES", done.incrementalExportSpecification().exportViewTypeAsString());
         assertEquals(3L, done.itemCount());
         String dir = done.exportManifest().substring(0, done.exportManifest().lastIndexOf('/'));

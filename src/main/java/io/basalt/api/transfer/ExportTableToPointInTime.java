@@ -29,9 +29,9 @@ import java.util.regex.Pattern;
  * ExportTableToPointInTime into the instance's object store (a local directory per bucket, or an
  * S3-compatible endpoint). The table must have point-in-time recovery; a full export writes the
  * items it held at ExportTime (default: now), an incremental one the items changed in its window
- * ({@link IncrementalLines}), in the service's layout (see {@link ExportFiles}) before the
- * response, which says IN_PROGRESS as the service's does; DescribeExport then says COMPLETED, or
- * FAILED with the service's failure code when the bucket cannot be written.
+ * ({@link IncrementalLines}), in the service's layout (see {@link ExportFiles}), in the background:
+ * the response says IN_PROGRESS, as does DescribeExport until the export ends COMPLETED, or FAILED
+ * with the service's failure code when the bucket cannot be written.
  */
 public final class ExportTableToPointInTime implements Operation<ExportTableToPointInTime.Request> {
     record Request(String tableArn, Instant exportTime, String clientToken, String bucket, String bucketOwner,
@@ -102,6 +102,11 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
             throw DynamoException.validation("S3Prefix must not start with '/' nor contain '..' or '\\' (it names a directory under the bucket)");
         }
         ExportRecord previous = engine.exports().byClientToken(ctx.namespace(), r.clientToken());
+        if (previous != null && !sameRequest(previous, r, prefix)) {
+            // the service's answer to a reused token with other parameters (live, 2026-10-09, DDB-EXPORT-009)
+            throw new DynamoException(io.basalt.error.ErrorType.EXPORT_CONFLICT,
+                    "Export conflict: Duplicate request detected with conflicting parameters");
+        }
         if (previous != null) {
             out.writeStartObject();
             ExportJson.description(out, previous, previous.status());
@@ -130,10 +135,21 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
                 r.clientToken(), r.bucket(), r.bucketOwner(), prefix, r.sse() == null ? "AES256" : r.sse(), format,
                 incremental ? "INCREMENTAL_EXPORT" : "FULL_EXPORT", ExportRecord.IN_PROGRESS, start, 0, at,
                 exportKey + "/manifest-summary.json", 0, 0, null, null, from, to, view);
-        engine.exports().put(export(e, pitr, table, store, exportKey));
+        // the export runs in the background, as the service's: DescribeExport says IN_PROGRESS until it ends
+        engine.exports().put(e);
+        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, store, exportKey)),
+                failure -> engine.exports().put(e.failed(engine.clock().millis(), "InternalServerError", failure)));
         out.writeStartObject();
         ExportJson.description(out, e, ExportRecord.IN_PROGRESS);
         out.writeEndObject();
+    }
+
+    /** Whether a request repeats the one that made an export (its table, bucket, prefix, format and type). */
+    private static boolean sameRequest(ExportRecord e, Request r, String prefix) {
+        String format = r.format() == null ? "DYNAMODB_JSON" : r.format();
+        String type = r.type() == null ? "FULL_EXPORT" : r.type();
+        return e.tableArn().equals(r.tableArn()) && e.bucket().equals(r.bucket()) && java.util.Objects.equals(e.prefix(), prefix)
+                && e.format().equals(format) && e.type().equals(type);
     }
 
     private ExportRecord export(ExportRecord e, ContinuousBackups pitr, TableCatalog.Entry table, ObjectStore store,

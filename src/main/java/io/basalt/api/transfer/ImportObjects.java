@@ -58,7 +58,12 @@ final class ImportObjects {
         try {
             List<ObjectStore.ObjectInfo> objects = store.list(r.bucket(), prefix).stream()
                     .filter(o -> !o.key().startsWith(ERROR_LOG_PREFIX) && !o.key().endsWith("/")).toList();
-            table = createTable.get();
+            try {
+                table = createTable.get();
+            } catch (io.basalt.error.DynamoException taken) {
+                // another import (or CreateTable) took the name meanwhile: the service's losers end so
+                return r.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0, "TableAlreadyExists", taken.getMessage());
+            }
             for (ObjectStore.ObjectInfo o : objects) loadObject(o.key());
         } catch (ObjectStoreException refused) {
             String code = switch (refused.kind()) {

@@ -24,8 +24,8 @@ import java.util.List;
  * from TableCreationParameters (CreateTable's checks; GSIs are built as the items are written),
  * then each line becomes an item written as a PutItem writes it (a later line with the same key
  * replaces the earlier). A line that is not an item, lacks the key or breaks an index's key type
- * counts in ErrorCount and is skipped. Done before the response (IN_PROGRESS, as the service's
- * says); DescribeImport then says COMPLETED.
+ * counts in ErrorCount and is skipped. Runs in the background: the response and DescribeImport
+ * say IN_PROGRESS until it ends COMPLETED (or FAILED: any refused item, as the service's).
  */
 public final class ImportTable implements Operation<ImportTable.Request> {
     record Request(Members source, String format, Members csv, String compression, TableCreation.Parameters table,
@@ -94,7 +94,12 @@ public final class ImportTable implements Operation<ImportTable.Request> {
                 ctx.namespace(), tableArn, definition.uuid(), r.clientToken(), bucket, r.source().get(KEY_PREFIX),
                 r.source().get(OWNER) != null ? r.source().get(OWNER) : ctx.accountId(), r.format(), compression, delimiter,
                 r.csv() == null ? null : r.csv().get(HEADER), ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
-        engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition)));
+        // the import runs in the background, as the service's: DescribeImport says IN_PROGRESS until it ends
+        engine.imports().put(rec);
+        TransferJobs.start("basalt-import-" + rec.arn().substring(rec.arn().lastIndexOf('/') + 1),
+                () -> engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
+                failure -> engine.imports().put(rec.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0,
+                        "InternalServerError", failure)));
         write(out, ctx, rec, true);
     }
 
