@@ -89,7 +89,7 @@ public final class BackupBenchmark {
         System.out.print(md);
     }
 
-    private static void load(ServerProcess server, int items) throws Exception {
+    static void load(ServerProcess server, int items) throws Exception {
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<?>> parts = new ArrayList<>();
@@ -132,17 +132,17 @@ public final class BackupBenchmark {
         return n;
     }
 
-    private static double seconds(long t0) {
+    static double seconds(long t0) {
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    private static long du(Path dir) throws Exception {
+    static long du(Path dir) throws Exception {
         long n = 0;
         for (Path f : StoreBackup.files(dir)) n += Files.size(f);
         return n;
     }
 
-    private static String mb(long bytes) {
+    static String mb(long bytes) {
         return String.format("%,.0f MB", bytes / 1e6);
     }
 }
