@@ -4,9 +4,4 @@
 # new table, both tables compared by a checksum over their sorted items.
 #   ./basalt bench transfer-figures [N]
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$ROOT"
-mvn -q -B -DskipTests test-compile dependency:build-classpath -Dmdep.includeScope=test \
-    -Dmdep.outputFile=target/transfer-bench.classpath >&2
-exec "$JAVA_HOME/bin/java" -Xmx1g -cp "target/classes:target/test-classes:$(cat target/transfer-bench.classpath)" \
-    io.basalt.cli.TransferBenchmark "$@"
+BENCH_CLASS=io.basalt.cli.TransferBenchmark exec "$(dirname "${BASH_SOURCE[0]}")/backup-figures.sh" "$@"
