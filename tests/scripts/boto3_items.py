@@ -69,6 +69,12 @@ check("conditional failure message", "The conditional request failed", message)
 
 code, message = error_code(lambda: client.get_item(TableName=name, Key={"id": {"N": "1"}}))
 check("wrong key type", ("ValidationException", "The provided key element does not match the schema"), (code, message))
+# the service's 2026 front end (us-east-1, live 2026-09-20): item-write validation errors inside the envelope
+code, message = error_code(lambda: client.update_item(TableName=name, Key={"id": {"S": "1"}}, UpdateExpression="SET a = :v",
+                                                     ExpressionAttributeValues={":v": {"S": "x"}, ":unused": {"S": "y"}}))
+check("unused value wrapped", ("ValidationException", "1 validation error detected: Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}"), (code, message))
+code, message = error_code(lambda: client.put_item(TableName=name, Item={"id": {"S": "1"}, "s": {"SS": ["a", "a"]}}))
+check("duplicate set members quoted", ("ValidationException", '1 validation error detected: One or more parameter values were invalid: Input collection ["a", "a"] contains duplicates.'), (code, message))
 
 old = table.delete_item(Key={"id": "1"}, ReturnValues="ALL_OLD")["Attributes"]
 check("delete_item returns the old item", "alpha", old["name"])

@@ -30,6 +30,14 @@ public final class ConstraintViolations extends DynamoException {
         return "Value at '" + path + "' failed to satisfy constraint: " + constraint;
     }
 
+    /**
+     * A violation the newer front end reports naming neither the member nor the value (ReturnValues
+     * of the item writes since 2026: "Failed to satisfy constraint: Member must satisfy enum value set: ...").
+     */
+    public static String violationWithoutMember(String constraint) {
+        return "Failed to satisfy constraint: " + constraint;
+    }
+
     public List<String> violations() {
         return violations;
     }

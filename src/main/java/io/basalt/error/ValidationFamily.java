@@ -9,8 +9,13 @@ package io.basalt.error;
 public enum ValidationFamily {
     /** A malformed, overflowing, underflowing or too precise number in an attribute value. */
     NUMBER_VALUE,
-    /** ExpressionAttributeNames without an expression; an empty ExpressionAttributeNames or ExpressionAttributeValues map. */
+    /**
+     * Which expression parameters go together: placeholders without an expression, empty or unused
+     * placeholder maps, legacy and expression parameters mixed.
+     */
     EXPRESSION_PARAMETERS,
+    /** An attribute value the service refuses as such: an empty set, duplicate set members, NULL false, nesting past 32 levels. */
+    ATTRIBUTE_VALUE,
     /** "Invalid ConditionExpression: ..." */
     CONDITION_EXPRESSION,
     /** "Invalid UpdateExpression: ..." */

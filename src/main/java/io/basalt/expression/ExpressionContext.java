@@ -67,13 +67,13 @@ public final class ExpressionContext {
         if (usedNames.size() < names.size()) {
             Set<String> unused = new TreeSet<>(names.keySet());
             unused.removeAll(usedNames);
-            throw DynamoException.validation("Value provided in ExpressionAttributeNames unused in expressions: keys: {"
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.EXPRESSION_PARAMETERS, "Value provided in ExpressionAttributeNames unused in expressions: keys: {"
                     + String.join(", ", unused) + "}");
         }
         if (usedValues.size() < values.size()) {
             Set<String> unused = new TreeSet<>(values.keySet());
             unused.removeAll(usedValues);
-            throw DynamoException.validation("Value provided in ExpressionAttributeValues unused in expressions: keys: {"
+            throw DynamoException.validation(io.basalt.error.ValidationFamily.EXPRESSION_PARAMETERS, "Value provided in ExpressionAttributeValues unused in expressions: keys: {"
                     + String.join(", ", unused) + "}");
         }
     }

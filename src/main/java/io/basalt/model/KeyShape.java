@@ -100,15 +100,19 @@ public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
      * declared types.
      */
     public void validateKey(Map<String, AttributeValue> key) {
-        if (key == null || key.size() != size()) {
-            throw schemaMismatch();
-        }
-        for (Part p : parts()) {
-            AttributeValue v = key.get(p.name());
-            if (v == null || v.type() != p.type()) throw schemaMismatch();
-        }
+        if (!matchesSchema(key)) throw schemaMismatch();
         for (Part p : parts()) checkNotEmpty(p.name(), key.get(p.name()));
         checkSizes(key);
+    }
+
+    /** Whether {@code key} holds exactly the key attributes with their declared types (values not checked). */
+    public boolean matchesSchema(Map<String, AttributeValue> key) {
+        if (key == null || key.size() != size()) return false;
+        for (Part p : parts()) {
+            AttributeValue v = key.get(p.name());
+            if (v == null || v.type() != p.type()) return false;
+        }
+        return true;
     }
 
     public static DynamoException schemaMismatch() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import io.basalt.error.DynamoException;
+import io.basalt.error.ValidationFamily;
 import io.basalt.model.AttrType;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.DNumber;
@@ -43,7 +44,7 @@ public final class AttributeValueJson {
     /** One AttributeValue structure; null for a JSON null (an absent value). */
     private static AttributeValue read(JsonParser p, int depth) throws IOException {
         if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH) {
-            throw DynamoException.validation("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
+            throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
         }
         AttributeValue[] result = new AttributeValue[1];
         int[] count = new int[1];
@@ -82,7 +83,7 @@ public final class AttributeValueJson {
                 return AttributeValue.Bool.of(JsonIn.bool(p));
             case NULL: {
                 if (!JsonIn.bool(p)) {
-                    throw DynamoException.validation(
+                    throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE,
                             "One or more parameter values were invalid: Null attribute value types must have the value of true");
                 }
                 return AttributeValue.Null.INSTANCE;
@@ -97,7 +98,7 @@ public final class AttributeValueJson {
             case SS: {
                 List<String> l = JsonIn.stringList(p);
                 if (l.isEmpty()) throw emptySet("string");
-                checkDuplicates(l, l);
+                checkDuplicates(l, quoted(l, ", "));
                 return new AttributeValue.SS(l);
             }
             case NS: {
@@ -105,19 +106,16 @@ public final class AttributeValueJson {
                 if (raw.isEmpty()) throw emptySet("number");
                 List<DNumber> l = new ArrayList<>(raw.size());
                 for (String s : raw) l.add(number(s));
-                checkDuplicates(l, raw);
+                checkDuplicates(l, raw.toString());
                 return new AttributeValue.NS(l);
             }
             case BS: {
                 List<byte[]> l = JsonIn.list(p, JsonIn::blob);
                 // the service words an empty binary set differently from the string and number ones
-                if (l.isEmpty()) throw DynamoException.validation("One or more parameter values were invalid: Binary sets should not be empty");
+                if (l.isEmpty()) throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, "One or more parameter values were invalid: Binary sets should not be empty");
                 Set<java.nio.ByteBuffer> seen = new HashSet<>();
                 for (byte[] b : l) {
-                    if (!seen.add(java.nio.ByteBuffer.wrap(b))) {
-                        throw DynamoException.validation(
-                                "One or more parameter values were invalid: Input collection contains duplicates");
-                    }
+                    if (!seen.add(java.nio.ByteBuffer.wrap(b))) throw duplicateBinaries(l);
                 }
                 return new AttributeValue.BS(l);
             }
@@ -137,20 +135,42 @@ public final class AttributeValueJson {
             return DNumber.parse(s);
         } catch (NumberFormatError e) {
             String message = e.getMessage().equals(NumberFormatError.NOT_A_NUMBER) ? NumberFormatError.NOT_NUMERIC_VALUE + s : e.getMessage();
-            throw DynamoException.validation(io.basalt.error.ValidationFamily.NUMBER_VALUE, message);
+            throw DynamoException.validation(ValidationFamily.NUMBER_VALUE, message);
         }
     }
 
     private static DynamoException emptySet(String kind) {
-        return DynamoException.validation("One or more parameter values were invalid: An " + kind + " set  may not be empty");
+        return DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, "One or more parameter values were invalid: An " + kind + " set  may not be empty");
     }
 
-    private static <T> void checkDuplicates(List<T> values, List<String> shown) {
+    /**
+     * The members of a string or binary set as the service's newer front end echoes them: each in
+     * double quotes (live 2026-09-20: {@code ["a", "a"]}). Number sets keep the older {@code [1, 1]}:
+     * no capture shows the newer form for them.
+     */
+    private static String quoted(List<String> members, String separator) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < members.size(); i++) {
+            if (i > 0) sb.append(separator);
+            sb.append('"').append(members.get(i)).append('"');
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Duplicate binary members, worded as live on 2026-09-20: {@code Input collection ["",""]of type BS contains duplicates.} (base64, no spaces). */
+    private static DynamoException duplicateBinaries(List<byte[]> members) {
+        List<String> shown = new ArrayList<>(members.size());
+        for (byte[] b : members) shown.add(java.util.Base64.getEncoder().encodeToString(b));
+        return DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE,
+                "One or more parameter values were invalid: Input collection " + quoted(shown, ",") + "of type BS contains duplicates.");
+    }
+
+    private static <T> void checkDuplicates(List<T> values, String shown) {
         if (values.size() < 2) return;
         Set<T> seen = new HashSet<>();
         for (T v : values) {
             if (!seen.add(v)) {
-                throw DynamoException.validation(
+                throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE,
                         "One or more parameter values were invalid: Input collection " + shown + " contains duplicates.");
             }
         }

@@ -53,21 +53,21 @@ class ExpressionRulesIT extends ServerTestBase {
         Map<String, AttributeValue> v = Map.of(":v", s("x"));
         Map<String, AttributeValue> one = Map.of(":one", n("1"));
         return Stream.of(
-                Arguments.of("syntax error", update("SET a = = :v", v), "Invalid UpdateExpression: Syntax error; token: \"=\", near: \"= = :v\""),
+                Arguments.of("syntax error", update("SET a = = :v", v), "1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"=\", near: \"= = :v\""),
                 Arguments.of("syntax error at an unknown character", condition("a-b", Map.of()), "1 validation error detected: Invalid ConditionExpression: Syntax error; token: \"-\", near: \"a-b\""),
-                Arguments.of("empty expression", update("", v), "Invalid UpdateExpression: The expression can not be empty;"),
-                Arguments.of("undefined value", update("SET a = :nope", v), "Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :nope"),
+                Arguments.of("empty expression", update("", v), "1 validation error detected: Invalid UpdateExpression: The expression can not be empty;"),
+                Arguments.of("undefined value", update("SET a = :nope", v), "1 validation error detected: Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :nope"),
                 Arguments.of("undefined name", condition("#nope = :v", v), "1 validation error detected: Invalid ConditionExpression: An expression attribute name used in the document path is not defined; attribute name: #nope"),
-                Arguments.of("unused value", update("SET a = :v", Map.of(":v", s("x"), ":w", s("y"))), "Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}"),
+                Arguments.of("unused value", update("SET a = :v", Map.of(":v", s("x"), ":w", s("y"))), "1 validation error detected: Value provided in ExpressionAttributeValues unused in expressions: keys: {:w}"),
                 Arguments.of("reserved word", filter("status = :v", v), "Invalid FilterExpression: Attribute name is a reserved keyword; reserved keyword: status"),
-                Arguments.of("overlapping paths", update("SET a.b = :v, a = :v", v), "Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a]"),
+                Arguments.of("overlapping paths", update("SET a.b = :v, a = :v", v), "1 validation error detected: Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a]"),
                 Arguments.of("key attribute update", update("SET pk = :v", v), "One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key"),
                 Arguments.of("+ on a string", update("SET s = s + :one", one), "An operand in the update expression has an incorrect data type"),
-                Arguments.of("+ with a string literal", update("SET n = n + :v", v), "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S"),
-                Arguments.of("ADD of a string", update("ADD n :v", v), "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING"),
-                Arguments.of("DELETE of a number", update("DELETE n :one", one), "Invalid UpdateExpression: Incorrect operand type for operator or function; operator: DELETE, operand type: NUMBER"),
-                Arguments.of("list_append of a string", update("SET l = list_append(l, :v)", v), "Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: list_append, operand type: S"),
-                Arguments.of("clause twice", update("REMOVE a REMOVE b", Map.of()), "Invalid UpdateExpression: The \"REMOVE\" section can only be used once in an update expression;"),
+                Arguments.of("+ with a string literal", update("SET n = n + :v", v), "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S"),
+                Arguments.of("ADD of a string", update("ADD n :v", v), "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING"),
+                Arguments.of("DELETE of a number", update("DELETE n :one", one), "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator: DELETE, operand type: NUMBER"),
+                Arguments.of("list_append of a string", update("SET l = list_append(l, :v)", v), "1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: list_append, operand type: S"),
+                Arguments.of("clause twice", update("REMOVE a REMOVE b", Map.of()), "1 validation error detected: Invalid UpdateExpression: The \"REMOVE\" section can only be used once in an update expression;"),
                 Arguments.of("unknown function", condition("nope(a)", Map.of()), "1 validation error detected: Invalid ConditionExpression: Invalid function name; function: nope"),
                 Arguments.of("function needs a path", condition("attribute_exists(:v)", v), "1 validation error detected: Invalid ConditionExpression: Operator or function requires a document path; operator or function: attribute_exists"),
                 Arguments.of("wrong operand count", condition("begins_with(a)", Map.of()), "1 validation error detected: Invalid ConditionExpression: Incorrect number of operands for operator or function; operator or function: begins_with, number of operands: 1"),
@@ -81,7 +81,7 @@ class ExpressionRulesIT extends ServerTestBase {
                 Arguments.of("function in a key condition", key("pk = :p AND attribute_exists(sk)", Map.of(":p", s("p"))), "Invalid operator used in KeyConditionExpression: attribute_exists"),
                 Arguments.of("mixing legacy and expressions", (Executable) () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("SET a = :v")
                         .expressionAttributeValues(v).attributeUpdates(Map.of("b", software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate.builder().value(s("y")).build()))),
-                        "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}"));
+                        "1 validation error detected: Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributeUpdates} Expression parameters: {UpdateExpression}"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -138,9 +138,9 @@ class ItemsIT extends ServerTestBase {
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "k".repeat(2049)))));
         validation("Item size has exceeded the maximum allowed size",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "huge", "v", "x".repeat(400 * 1024)))));
-        validation("One or more parameter values were invalid: An string set  may not be empty",
+        validation("1 validation error detected: One or more parameter values were invalid: An string set  may not be empty",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "ss", AttributeValue.fromSs(List.of())))));
-        validation("One or more parameter values were invalid: Input collection [a, a] contains duplicates.",
+        validation("1 validation error detected: One or more parameter values were invalid: Input collection [\"a\", \"a\"] contains duplicates.",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "ss", AttributeValue.fromSs(List.of("a", "a"))))));
         validation("1 validation error detected: Attempting to store more than 38 significant digits in a Number",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "e", "n", n("1".repeat(39))))));
@@ -202,25 +202,25 @@ class ItemsIT extends ServerTestBase {
         validation("The document path provided in the update expression is invalid for update",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET nope.deeper = :v")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [l, [9]], path two: [l]",
+        validation("1 validation error detected: Invalid UpdateExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [l, [9]], path two: [l]",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET l[9] = :v, l = :v")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;",
+        validation("1 validation error detected: Invalid UpdateExpression: The \"SET\" section can only be used once in an update expression;",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET a = :v SET b = :v")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING",
+        validation("1 validation error detected: Invalid UpdateExpression: Incorrect operand type for operator or function; operator: ADD, operand type: STRING",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("ADD a :v")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Invalid UpdateExpression: Syntax error; token: \"=\", near: \"SET = :v\"",
+        validation("1 validation error detected: Invalid UpdateExpression: Syntax error; token: \"=\", near: \"SET = :v\"",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET = :v")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :nope",
+        validation("1 validation error detected: Invalid UpdateExpression: An expression attribute value used in expression is not defined; attribute value: :nope",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET a = :nope")
                         .expressionAttributeValues(Map.of(":v", s("x")))));
-        validation("Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
+        validation("1 validation error detected: Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET a = :v")
                         .expressionAttributeValues(Map.of(":v", s("x"), ":unused", s("y")))));
-        validation("ExpressionAttributeValues can only be specified when using expressions: UpdateExpression and ConditionExpression are null",
+        validation("1 validation error detected: ExpressionAttributeValues can only be specified when using expressions",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).expressionAttributeValues(Map.of(":v", s("x")))));
         var e = fails(ConditionalCheckFailedException.class, "ConditionalCheckFailedException", "The conditional request failed",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "err")).updateExpression("SET a = :v")
@@ -267,7 +267,7 @@ class ItemsIT extends ServerTestBase {
                 .returnValues(ReturnValue.ALL_NEW));
         assertEquals("13", r.attributes().get("v").n());
         assertEquals("new", r.attributes().get("x").s());
-        validation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
+        validation("1 validation error detected: Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "legacy")).conditionExpression("attribute_exists(pk)")
                         .expected(Map.of("v", ExpectedAttributeValue.builder().exists(false).build()))));
         validation("1 validation error detected: One or more parameter values were invalid: Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: v",

@@ -91,11 +91,11 @@ class KnownAreasIT extends ServerTestBase {
                 () -> ddb.scan(b -> b.tableName(T).attributesToGet("x").scanFilter(Map.of("x", eq(n("1"))))
                         .conditionalOperator(ConditionalOperator.OR).projectionExpression("x").filterExpression("x = :x")
                         .expressionAttributeValues(Map.of(":x", n("1")))));
-        validation("Can not use both expression and non-expression parameters in the same request: "
+        validation("1 validation error detected: Can not use both expression and non-expression parameters in the same request: "
                         + "Non-expression parameters: {ConditionalOperator} Expression parameters: {ConditionExpression}",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "c")).conditionExpression("attribute_not_exists(pk)")
                         .conditionalOperator(ConditionalOperator.AND)));
-        validation("Can not use both expression and non-expression parameters in the same request: "
+        validation("1 validation error detected: Can not use both expression and non-expression parameters in the same request: "
                         + "Non-expression parameters: {Expected, ConditionalOperator} Expression parameters: {UpdateExpression}",
                 () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "c")).updateExpression("SET y = :v")
                         .expressionAttributeValues(Map.of(":v", n("1")))
@@ -222,7 +222,7 @@ class KnownAreasIT extends ServerTestBase {
     void nestingLimit() {
         // the service accepts 31 map levels around a scalar and refuses 32 (nubo-db/dynoxide#110, live)
         ddb.putItem(b -> b.tableName(T).item(item("pk", "deep", "d", wrapped(31))));
-        String m = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+        String m = "1 validation error detected: Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
         validation(m, () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "deep", "d", wrapped(32)))));
         validation(m, () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "deep")).updateExpression("SET d = :v")
                 .expressionAttributeValues(Map.of(":v", wrapped(32)))));

@@ -208,6 +208,6 @@ class ParenthesesIT extends ServerTestBase {
     @MethodSource("refusedUpdates")
     @Covers(operation = "UpdateItem", parameters = {"UpdateExpression"})
     void updateParenthesesTheServiceRefuses(String expression, String message) {
-        validation("Invalid UpdateExpression: " + message, () -> update(expression, Map.of()));
+        validation("1 validation error detected: Invalid UpdateExpression: " + message, () -> update(expression, Map.of()));
     }
 }

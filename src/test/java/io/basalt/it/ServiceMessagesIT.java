@@ -54,7 +54,7 @@ class ServiceMessagesIT extends ServerTestBase {
     @Test
     @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
     void batchGetItemRequestItems() {
-        validation("The requestItems parameter is required for BatchGetItem", () -> ddb.batchGetItem(b -> b.requestItems(Map.of())));
+        validation("1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: Member must have length greater than or equal to 1", () -> ddb.batchGetItem(b -> b.requestItems(Map.of())));
         List<Map<String, AttributeValue>> keys = new ArrayList<>();
         for (int i = 0; i < 101; i++) keys.add(item("pk", "k" + i));
         validation("1 validation error detected: Value at 'RequestItems." + T + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100",
@@ -104,11 +104,11 @@ class ServiceMessagesIT extends ServerTestBase {
     @Test
     @Covers(operation = "PutItem", parameters = {"TableName", "Item"})
     void putItemRefusals() {
-        validation("1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        validation("1 validation error detected: Value at 'TableName' failed to satisfy constraint: Member must have length greater than or equal to 1",
                 () -> ddb.putItem(b -> b.tableName("").item(item("pk", "a"))));
         validation("1 validation error detected: Value 'bad table!' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+",
                 () -> ddb.putItem(b -> b.tableName("bad table!").item(item("pk", "a"))));
-        validation("One or more parameter values were invalid: Binary sets should not be empty",
+        validation("1 validation error detected: One or more parameter values were invalid: Binary sets should not be empty",
                 () -> ddb.putItem(b -> b.tableName(T).item(Map.of("pk", s("a"), "bs", AttributeValue.builder().bs(List.<SdkBytes>of()).build()))));
     }
 

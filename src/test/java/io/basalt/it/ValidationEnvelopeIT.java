@@ -23,11 +23,10 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
  * The service's 2026 envelope "1 validation error detected: " around request-validation errors, by
- * error family and operation (issue #25). Evidence: live captures of 2026-10-09 in eu-west-2 and
- * us-east-1 (github.com/paritysuite/dynamodb-conformance tests/tier3/error-messages valueLayers,
- * putItem, deleteItem, updateItem .test.ts); issue #25's examples (Query's Select rule, TransactWriteItems
- * bare); the pinned conformance suite (github.com/nubo-db/dynamodb-conformance 0ba4393, live captures of
- * 2026-04) for the families that stay bare.
+ * error family and operation (issue #25). Evidence: live captures of 2026-09-20 and 2026-10-07/09 in
+ * us-east-1 and eu-west-2 (github.com/paritysuite/dynamodb-conformance captures/cross-region-latest.json,
+ * registry/splits.json, tests/tier3/error-messages); issue #25's examples (Query's Select rule,
+ * TransactWriteItems bare). Key errors stay bare in every capture.
  */
 class ValidationEnvelopeIT extends ServerTestBase {
     private static final String T = "validation_envelope";
@@ -69,16 +68,16 @@ class ValidationEnvelopeIT extends ServerTestBase {
 
     @Test
     @Covers(operation = "PutItem", parameters = {"Item", "Expected", "ConditionExpression", "ExpressionAttributeValues"})
-    void putItemLeavesKeySetAndMixingErrorsBare() {
-        // the pinned suite's 2026-04 answers (nubo-db/dynamodb-conformance tests/tier3/error-messages/putItem.test.ts)
-        validation("One or more parameter values were invalid: An number set  may not be empty",
+    void putItemWrapsSetAndMixingErrorsButNotKeyErrors() {
+        // probes b_put_empty_ns, b_put_dup_ss, b_put_mix_expr, b_put_eav_no_expr (us-east-1, 2026-09-20)
+        validation("1 validation error detected: One or more parameter values were invalid: An number set  may not be empty",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "k", "n", AttributeValue.fromNs(List.of())))));
-        validation("One or more parameter values were invalid: Input collection [a, a] contains duplicates.",
+        validation("1 validation error detected: One or more parameter values were invalid: Input collection [\"a\", \"a\"] contains duplicates.",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "k", "s", AttributeValue.fromSs(List.of("a", "a"))))));
-        validation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
+        validation("1 validation error detected: Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}",
                 () -> ddb.putItem(b -> b.tableName(T).item(KEY).conditionExpression("attribute_not_exists(pk)")
                         .expected(Map.of("pk", ExpectedAttributeValue.builder().exists(false).build()))));
-        validation("ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null",
+        validation("1 validation error detected: ExpressionAttributeValues can only be specified when using expressions",
                 () -> ddb.putItem(b -> b.tableName(T).item(KEY).expressionAttributeValues(Map.of(":v", s("x")))));
         validation("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N",
                 () -> ddb.putItem(b -> b.tableName(T).item(item("pk", n("1")))));
@@ -86,7 +85,7 @@ class ValidationEnvelopeIT extends ServerTestBase {
 
     @Test
     @Covers(operation = "UpdateItem", parameters = {"Key", "AttributeUpdates", "ConditionExpression", "UpdateExpression", "ExpressionAttributeValues"})
-    void updateItemWrapsValuesAndConditionsButNotUpdateExpressions() {
+    void updateItemWrapsValuesConditionsAndUpdateExpressions() {
         validation(ONE + "The parameter cannot be converted to a numeric value: abc",
                 () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("SET n = :v").expressionAttributeValues(Map.of(":v", n("abc")))));
         validation(ONE + "Number overflow. Attempting to store a number with magnitude larger than supported range",
@@ -97,12 +96,12 @@ class ValidationEnvelopeIT extends ServerTestBase {
                         .expressionAttributeValues(Map.of(":w", s("x")))));
         validation(ONE + "ExpressionAttributeValues must not be empty",
                 () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("REMOVE a").expressionAttributeValues(Map.of())));
-        // update-expression, unused-placeholder and key errors stay bare (the pinned suite, updateItem.test.ts)
-        validation("Invalid UpdateExpression: The expression can not be empty;",
+        // update-expression and unused-placeholder errors wrapped (probes u_upd_*, 2026-09-20); key errors bare
+        validation("1 validation error detected: Invalid UpdateExpression: The expression can not be empty;",
                 () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("")));
-        validation("Invalid UpdateExpression: The \"ADD\" section can only be used once in an update expression;",
+        validation("1 validation error detected: Invalid UpdateExpression: The \"ADD\" section can only be used once in an update expression;",
                 () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("ADD a :one ADD b :one").expressionAttributeValues(Map.of(":one", n("1")))));
-        validation("Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
+        validation("1 validation error detected: Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}",
                 () -> ddb.updateItem(b -> b.tableName(T).key(KEY).updateExpression("SET a = :v")
                         .expressionAttributeValues(Map.of(":v", s("x"), ":unused", s("y")))));
         validation("One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key",

@@ -28,8 +28,14 @@ final class BatchGetItemValidator {
     record Validated(Map<String, TableCatalog.Entry> tables, Map<String, Projection> projections) {}
 
     static Validated validate(Engine engine, RequestContext ctx, BatchGetItem.Request r) {
-        if (r.requestItems() == null || r.requestItems().isEmpty()) {
+        if (r.requestItems() == null) {
             throw DynamoException.validation("The requestItems parameter is required for BatchGetItem");
+        }
+        if (r.requestItems().isEmpty()) {
+            // the newer front end (every region but me-central-1 by 2026-10-07; paritysuite registry
+            // batch-get-item-empty-request-items-message) answers an empty map with its length constraint
+            throw io.basalt.error.ConstraintViolations.of(io.basalt.error.ConstraintViolations.violationWithoutValue(
+                    "RequestItems", "Member must have length greater than or equal to 1"));
         }
         Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
         for (Map.Entry<String, BatchGetItem.TableKeys> e : r.requestItems().entrySet()) {

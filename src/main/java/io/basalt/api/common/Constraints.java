@@ -67,6 +67,31 @@ public final class Constraints {
         return tableName(value, path);
     }
 
+    /**
+     * The table name of PutItem, UpdateItem and DeleteItem as the service's newer front end checks it
+     * (live captures of 2026-09/10, every region but eu-south-2 and me-central-1): an empty name stops
+     * validation at once with one violation, the member spelled as on the wire and its value not echoed;
+     * other names are checked as {@link #tableNameOrArn}.
+     */
+    public Constraints tableNameOrArnStoppingWhenEmpty(String value) {
+        if ("".equals(value)) {
+            throw ConstraintViolations.of(ConstraintViolations.violationWithoutValue("TableName",
+                    "Member must have length greater than or equal to 1"));
+        }
+        return tableNameOrArn(value, "tableName");
+    }
+
+    /**
+     * An enum the newer front end reports without member or value, listing {@code shown} (which may
+     * differ from the accepted values: the service's ReturnValues list says UPDATE_NEW).
+     */
+    public Constraints enumValueWithoutMember(String value, java.util.Set<String> allowed, String shown) {
+        if (value != null && !allowed.contains(value)) {
+            errors.add(ConstraintViolations.violationWithoutMember("Member must satisfy enum value set: " + shown));
+        }
+        return this;
+    }
+
     /** {@code allowedAsShown} is the service's rendering of the enum, e.g. "[INDEXES, TOTAL, NONE]". */
     public Constraints enumValue(String value, String path, String allowedAsShown) {
         if (value == null) return this;

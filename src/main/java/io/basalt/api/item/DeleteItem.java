@@ -34,7 +34,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
     public void execute(RequestContext ctx, DeleteItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
         Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
-                .tableNameOrArn(r.tableName(), "tableName").notNull(r.key(), "key"), o);
+                .tableNameOrArnStoppingWhenEmpty(r.tableName()).notNull(r.key(), "key"), o);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         table.definition().keys().validateKey(r.key());
 

@@ -34,7 +34,7 @@ public final class PutItem implements Operation<PutItemRequest> {
     public void execute(RequestContext ctx, PutItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
         Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
-                .tableNameOrArn(r.tableName(), "tableName").notNull(r.item(), "item"), o);
+                .tableNameOrArnStoppingWhenEmpty(r.tableName()).notNull(r.item(), "item"), o);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
         table.definition().keys().validateItem(r.item());
         ItemRequests.checkItemSize(r.item(), "Item size has exceeded the maximum allowed size");

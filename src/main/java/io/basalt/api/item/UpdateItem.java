@@ -49,10 +49,10 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
     @Override
     public void execute(RequestContext ctx, UpdateItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
-        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
+        Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArnStoppingWhenEmpty(r.tableName())
                 .notNull(r.key(), "key");
         WriteRequestRules.returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
-                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
+                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator(), true).check();
         String nonExpression = WriteRequestRules.present(new Object[] {r.attributeUpdates(), o.expected(), o.conditionalOperator()},
                 new String[] {"AttributeUpdates", "Expected", "ConditionalOperator"});
         String expression = WriteRequestRules.present(new Object[] {r.updateExpression(), o.conditionExpression()},
@@ -60,7 +60,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
         WriteRequestRules.noMixing(nonExpression, expression);
         WriteRequestRules.conditionalOperatorNeedsConditions(o.conditionalOperator(), o.expected());
         WriteRequestRules.placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
-                !expression.isEmpty(), "UpdateExpression and ConditionExpression are null");
+                !expression.isEmpty());
 
         ExpressionContext ectx = o.context();
         UpdateAction update = null;

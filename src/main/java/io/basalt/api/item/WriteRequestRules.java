@@ -15,33 +15,45 @@ import java.util.Set;
  * options and the rules about mixing expression and legacy parameters, in the service's words.
  */
 final class WriteRequestRules {
-    static final String RETURN_VALUES_ENUM = "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
     static final String RETURN_ITEM_COLLECTION_METRICS_ENUM = "[SIZE, NONE]";
     static final String RETURN_ON_CONDITION_FAILURE_ENUM = "[ALL_OLD, NONE]";
     static final String CONDITIONAL_OPERATOR_ENUM = "[AND, OR]";
 
     /**
-     * The families PutItem, UpdateItem and DeleteItem report inside "1 validation error detected: ".
-     * Live captures of 2026-10-09 (eu-west-2, us-east-1; paritysuite/dynamodb-conformance
-     * tests/tier3/error-messages valueLayers, putItem, deleteItem, updateItem): malformed numbers
-     * wherever they sit, ExpressionAttributeNames without an expression, empty placeholder maps,
-     * condition-expression errors, malformed Expected conditions, ReturnValues. Key, unused-placeholder,
-     * update-expression, set-member and mixing errors stay bare here: the pinned conformance suite
-     * (nubo-db/dynamodb-conformance 0ba4393, live captures of 2026-04) asserts them bare and the
-     * later captures show the envelope on them varying by region (docs/differential.md).
+     * The families PutItem, UpdateItem and DeleteItem report inside "1 validation error detected: ",
+     * as the live service answered in us-east-1 and every other region but eu-south-2 and me-central-1
+     * (paritysuite/dynamodb-conformance captures/cross-region-latest.json 2026-09-20, registry/splits.json
+     * and captures of 2026-10-07): malformed numbers, expression-parameter rules (placeholders without an
+     * expression, empty or unused placeholder maps, mixing legacy and expression parameters), condition-
+     * and update-expression errors, malformed Expected, ReturnValues, empty or duplicate set members,
+     * NULL false and too deep nesting. Key errors stay bare. The conformance suite of 2026-04
+     * (nubo-db/dynamodb-conformance) pins several of these bare: docs/compatibility.md lists its tests
+     * that Basalt now answers the newer way.
      */
     static final Set<ValidationFamily> ENVELOPED = Collections.unmodifiableSet(EnumSet.of(ValidationFamily.NUMBER_VALUE,
-            ValidationFamily.EXPRESSION_PARAMETERS, ValidationFamily.CONDITION_EXPRESSION, ValidationFamily.LEGACY_CONDITION,
-            ValidationFamily.RETURN_VALUES));
+            ValidationFamily.EXPRESSION_PARAMETERS, ValidationFamily.CONDITION_EXPRESSION, ValidationFamily.UPDATE_EXPRESSION,
+            ValidationFamily.LEGACY_CONDITION, ValidationFamily.RETURN_VALUES, ValidationFamily.ATTRIBUTE_VALUE));
+
+    /** The values ReturnValues accepts, and the list the newer front end shows when refusing one (sic: UPDATE_NEW). */
+    private static final Set<String> RETURN_VALUES = Set.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW");
+    private static final String RETURN_VALUES_AS_SHOWN = "[ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATE_NEW, NONE]";
 
     private WriteRequestRules() {}
 
-    /** Member constraints common to the three write operations. */
+    /**
+     * Member constraints common to the three write operations, in the order of the service's newer
+     * front end (live 2026-09-20, us-east-1 and eu-west-2: PutItem with three bad enums reports
+     * returnConsumedCapacity, ReturnValues, returnItemCollectionMetrics; ReturnValues without member
+     * or value). UpdateItem's front end stops at a bad ReturnValues ({@code stopAtReturnValues}): one error.
+     */
     static Constraints returnOptions(Constraints c, String returnValues, String returnConsumedCapacity,
                                      String returnItemCollectionMetrics, String returnOnConditionFailure,
-                                     String conditionalOperator) {
-        return c.enumValue(returnValues, "returnValues", RETURN_VALUES_ENUM)
-                .enumValue(returnConsumedCapacity, "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                                     String conditionalOperator, boolean stopAtReturnValues) {
+        if (stopAtReturnValues && returnValues != null && !RETURN_VALUES.contains(returnValues)) {
+            new Constraints().enumValueWithoutMember(returnValues, RETURN_VALUES, RETURN_VALUES_AS_SHOWN).check();
+        }
+        return c.enumValue(returnConsumedCapacity, "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValueWithoutMember(returnValues, RETURN_VALUES, RETURN_VALUES_AS_SHOWN)
                 .enumValue(returnItemCollectionMetrics, "returnItemCollectionMetrics", RETURN_ITEM_COLLECTION_METRICS_ENUM)
                 .enumValue(returnOnConditionFailure, "returnValuesOnConditionCheckFailure", RETURN_ON_CONDITION_FAILURE_ENUM)
                 .enumValue(conditionalOperator, "conditionalOperator", CONDITIONAL_OPERATOR_ENUM);
@@ -54,12 +66,13 @@ final class WriteRequestRules {
      * @param expressionNames names of the expression parameters present, e.g. "ConditionExpression"
      */
     static void placeholdersNeedExpressions(Map<String, String> names, Map<String, AttributeValue> values,
-                                            boolean anyExpression, String nullExpressionsText) {
+                                            boolean anyExpression) {
         if (names != null && !anyExpression) {
             throw DynamoException.validation(ValidationFamily.EXPRESSION_PARAMETERS, "ExpressionAttributeNames can only be specified when using expressions");
         }
         if (values != null && !anyExpression) {
-            throw DynamoException.validation("ExpressionAttributeValues can only be specified when using expressions: " + nullExpressionsText);
+            // the newer front end drops the old ": ConditionExpression is null" suffix (live 2026-09-20)
+            throw DynamoException.validation(ValidationFamily.EXPRESSION_PARAMETERS, "ExpressionAttributeValues can only be specified when using expressions");
         }
         if (names != null && names.isEmpty()) {
             throw DynamoException.validation(ValidationFamily.EXPRESSION_PARAMETERS, "ExpressionAttributeNames must not be empty");
@@ -75,7 +88,7 @@ final class WriteRequestRules {
      */
     static void noMixing(String nonExpression, String expression) {
         if (nonExpression.isEmpty() || expression.isEmpty()) return;
-        throw DynamoException.validation("Can not use both expression and non-expression parameters in the same request: "
+        throw DynamoException.validation(ValidationFamily.EXPRESSION_PARAMETERS, "Can not use both expression and non-expression parameters in the same request: "
                 + "Non-expression parameters: {" + nonExpression + "} Expression parameters: {" + expression + "}");
     }
 
@@ -85,12 +98,12 @@ final class WriteRequestRules {
      */
     static io.basalt.expression.Condition prepareConditionalWrite(Constraints c, WriteOptions o) {
         returnOptions(c, o.returnValues(), o.returnConsumedCapacity(), o.returnItemCollectionMetrics(),
-                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator()).check();
+                o.returnValuesOnConditionCheckFailure(), o.conditionalOperator(), false).check();
         noMixing(present(new Object[] {o.expected(), o.conditionalOperator()}, new String[] {"Expected", "ConditionalOperator"}),
                 o.conditionExpression() != null ? "ConditionExpression" : "");
         conditionalOperatorNeedsConditions(o.conditionalOperator(), o.expected());
         placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
-                o.conditionExpression() != null, "ConditionExpression is null");
+                o.conditionExpression() != null);
         if (o.returnValues() != null && !o.returnValues().equals("NONE") && !o.returnValues().equals("ALL_OLD")) {
             throw DynamoException.validation(ValidationFamily.RETURN_VALUES, "ReturnValues can only be ALL_OLD or NONE");
         }

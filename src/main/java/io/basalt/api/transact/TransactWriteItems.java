@@ -95,6 +95,9 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
         List<Prepared> out = new ArrayList<>(actions.size());
         Set<ByteBuffer> items = new HashSet<>();
         long bytes = 0;
+        // keys that do not fit their table's schema cancel the transaction with a ValidationError reason
+        // (live 2026-09-20, us-east-1: Update, Delete and ConditionCheck); other key errors refuse it outright
+        Map<Integer, String> mismatchedKeys = new java.util.HashMap<>();
         for (TransactAction a : actions) {
             if (a.kinds() != 1 || a.kind() == null || a.kind().equals("Get")) {
                 throw DynamoException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
@@ -121,8 +124,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                     mutation = ItemMutations.put(a.item(), condition, rvocf);
                 }
                 case "Update" -> {
-                    keys.validateKey(a.key());
-                    key = a.key();
+                    key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
                     if (a.updateExpression() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.update.updateExpression", "Member must not be null"));
                     UpdateAction update = UpdateParser.parse(a.updateExpression(), ectx);
                     for (String name : update.topNames()) {
@@ -133,25 +135,42 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                     mutation = ItemMutations.update(a.key(), update, condition, rvocf, null);
                 }
                 case "Delete" -> {
-                    keys.validateKey(a.key());
-                    key = a.key();
+                    key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
                     mutation = ItemMutations.delete(condition, rvocf);
                 }
                 default -> {
-                    keys.validateKey(a.key());
-                    key = a.key();
+                    key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
                     if (condition == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.conditionCheck.conditionExpression", "Member must not be null"));
                     mutation = ItemMutations.conditionCheck(condition, rvocf);
                 }
             }
             ectx.checkAllUsed();
-            if (!items.add(ByteBuffer.wrap(ItemStore.storageKey(table.ref(), key)))) {
+            if (key != null && !items.add(ByteBuffer.wrap(ItemStore.storageKey(table.ref(), key)))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }
             out.add(new Prepared(table, key, mutation, a.kind().equals("ConditionCheck")));
         }
+        if (!mismatchedKeys.isEmpty()) {
+            List<TransactionCanceled.Reason> reasons = new ArrayList<>(out.size());
+            for (int i = 0; i < out.size(); i++) {
+                String m = mismatchedKeys.get(i);
+                reasons.add(m == null ? TransactionCanceled.Reason.NONE : new TransactionCanceled.Reason("ValidationError", m, null));
+            }
+            throw new TransactionCanceled(reasons);
+        }
         if (bytes > MAX_BYTES) throw DynamoException.validation("Transaction size has exceeded the maximum allowed size of 4 MB");
         return out;
+    }
+
+    /** The action's key, or null (its reason noted at {@code index}) when it does not fit the table's key schema. */
+    private static Map<String, AttributeValue> checkedKey(KeyShape keys, Map<String, AttributeValue> key,
+                                                          Map<Integer, String> mismatched, int index) {
+        if (!keys.matchesSchema(key)) {
+            mismatched.put(index, KeyShape.schemaMismatch().getMessage());
+            return null;
+        }
+        keys.validateKey(key);
+        return key;
     }
 
     private static String lower(String kind) {
