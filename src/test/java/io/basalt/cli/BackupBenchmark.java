@@ -38,12 +38,7 @@ public final class BackupBenchmark {
         StringBuilder md = new StringBuilder();
         try (ServerProcess server = ServerProcess.start(data, "--log-level", "warn");
              DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            c.createTable(b -> b.tableName("big").billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                            .projection(p -> p.projectionType("ALL"))));
+            createBigTable(c);
             long t0 = System.nanoTime();
             load(server, items);
             double loadS = seconds(t0);
@@ -87,6 +82,16 @@ public final class BackupBenchmark {
         System.out.println("| step | time | disk |");
         System.out.println("|---|---:|---|");
         System.out.print(md);
+    }
+
+    /** The benchmarks' table "big": key pk, one GSI byG on g (projection ALL). */
+    static void createBigTable(DynamoDbClient c) {
+        c.createTable(b -> b.tableName("big").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType("ALL"))));
     }
 
     static void load(ServerProcess server, int items) throws Exception {

@@ -18,11 +18,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * Export and import figures for docs/benchmarks.md (issue #22), and the 1,000,000-item round trip:
@@ -56,12 +53,7 @@ public final class TransferBenchmark {
         StringBuilder md = new StringBuilder();
         try (ServerProcess server = ServerProcess.start(data, "--log-level", "warn", "--export-root", exports.toString());
              DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            c.createTable(b -> b.tableName("big").billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                            .projection(p -> p.projectionType("ALL"))));
+            BackupBenchmark.createBigTable(c);
             long t0 = System.nanoTime();
             BackupBenchmark.load(server, items);
             md.append(String.format("| load %,d items (BatchWriteItem, 8 clients) | %.1f s | %,.0f items/s |%n", items,

@@ -1,5 +1,7 @@
 package io.basalt.it;
 
+import java.util.function.Function;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
@@ -11,21 +13,19 @@ public final class TransferWaits {
     private TransferWaits() {}
 
     public static ExportDescription export(DynamoDbClient c, String arn) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
-        while (true) {
-            ExportDescription d = c.describeExport(b -> b.exportArn(arn)).exportDescription();
-            if (!"IN_PROGRESS".equals(d.exportStatusAsString())) return d;
-            if (System.currentTimeMillis() > deadline) throw new AssertionError("export still IN_PROGRESS: " + arn);
-            Thread.sleep(20);
-        }
+        return ended(() -> c.describeExport(b -> b.exportArn(arn)).exportDescription(), ExportDescription::exportStatusAsString, arn);
     }
 
     public static ImportTableDescription importDone(DynamoDbClient c, String arn) throws InterruptedException {
+        return ended(() -> c.describeImport(b -> b.importArn(arn)).importTableDescription(), ImportTableDescription::importStatusAsString, arn);
+    }
+
+    private static <D> D ended(Supplier<D> describe, Function<D, String> status, String arn) throws InterruptedException {
         long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (true) {
-            ImportTableDescription d = c.describeImport(b -> b.importArn(arn)).importTableDescription();
-            if (!"IN_PROGRESS".equals(d.importStatusAsString())) return d;
-            if (System.currentTimeMillis() > deadline) throw new AssertionError("import still IN_PROGRESS: " + arn);
+            D d = describe.get();
+            if (!"IN_PROGRESS".equals(status.apply(d))) return d;
+            if (System.currentTimeMillis() > deadline) throw new AssertionError("still IN_PROGRESS: " + arn);
             Thread.sleep(20);
         }
     }
