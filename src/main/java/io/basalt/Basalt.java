@@ -52,7 +52,8 @@ public final class Basalt implements AutoCloseable {
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
-                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot()));
+                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot(),
+                config.s3Endpoint() == null ? null : new S3ObjectStore(config.s3Endpoint(), config.s3Region())));
         io.basalt.engine.metrics.RequestMetrics metrics = new io.basalt.engine.metrics.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {

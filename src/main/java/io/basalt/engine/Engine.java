@@ -72,6 +72,11 @@ public final class Engine implements AutoCloseable {
                         : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
         this.continuousBackups = new io.basalt.engine.backup.ContinuousBackups(storage, catalog, items, settings.clock(),
                 PITR_TRIM_MILLIS);
+        this.exports = new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND,
+                // the service repeats its prefix (live, 2026-10-09: "Export not found: Export not found: ARN")
+                "Export not found: Export not found: ", storage, "export/", io.basalt.engine.transfer.TransferCodec.EXPORTS);
+        this.imports = new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ",
+                storage, "import/", io.basalt.engine.transfer.TransferCodec.IMPORTS);
         ttl.start();
         // on a shared store one node recounts each table and publishes the figures (TableCounts)
         this.recount = Thread.ofVirtual().name("basalt-index-recount")
@@ -209,10 +214,17 @@ public final class Engine implements AutoCloseable {
         return backups;
     }
 
-    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports =
-            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND, "Export not found: ");
-    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports =
-            new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.IMPORT_NOT_FOUND, "Import not found: ");
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports;
+    private final io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ImportRecord> imports;
+
+    /**
+     * Where exports are written and imports read: the S3-compatible store when one is configured,
+     * else the export root's directories, else null (exports and imports refused).
+     */
+    public io.basalt.engine.transfer.ObjectStore objectStore() {
+        if (settings().objectStore() != null) return settings().objectStore();
+        return settings().exportRoot() == null ? null : new io.basalt.engine.transfer.LocalDirectoryStore(settings().exportRoot());
+    }
 
     /** The exports made by this instance (DescribeExport, ListExports). */
     public io.basalt.engine.transfer.Transfers<io.basalt.engine.transfer.ExportRecord> exports() {
