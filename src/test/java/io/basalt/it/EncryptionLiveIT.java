@@ -103,6 +103,10 @@ class EncryptionLiveIT extends ServerTestBase {
         r = ddb.updateTable(b -> b.tableName(t).sseSpecification(s -> s.enabled(true))).tableDescription();
         assertEquals(SSEDescription.builder().status("UPDATING").sseType("KMS").kmsMasterKeyArn(enabled.kmsMasterKeyArn()).build(),
                 r.sseDescription());
+        // DDB-TABLE-141 (live 2026-10-08): naming the current key again by ARN is refused
+        validation(INVALID + "Table is already encrypted with given KMSMasterKeyId. Use KMSMasterKeyId parameter if you want to change Master Key",
+                () -> ddb.updateTable(b -> b.tableName(t).sseSpecification(s -> s.enabled(true).sseType("KMS")
+                        .kmsMasterKeyId(enabled.kmsMasterKeyArn()))));
         // DDB-TABLE-140: disabling answers ACTIVE with the old key UPDATING; afterwards no SSEDescription
         r = ddb.updateTable(b -> b.tableName(t).sseSpecification(s -> s.enabled(false))).tableDescription();
         assertEquals("ACTIVE", r.tableStatusAsString());

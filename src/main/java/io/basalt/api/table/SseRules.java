@@ -62,9 +62,16 @@ final class SseRules {
         return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    /** UpdateTable: {Enabled:false} on a table already on the AWS-owned key (DDB-TABLE-018/079). */
-    static void checkChange(String currentKeyArn, String nextKeyArn) {
+    /**
+     * UpdateTable: {Enabled:false} on a table already on the AWS-owned key (DDB-TABLE-018/079), and the
+     * key the table already has named again by KMSMasterKeyId (DDB-TABLE-141, live 2026-10-08; a plain
+     * {Enabled:true} re-send is accepted).
+     */
+    static void checkChange(TableJson.SseSpecification s, String currentKeyArn, String nextKeyArn) {
         if (currentKeyArn == null && nextKeyArn == null) throw invalid("Table is already encrypted by default");
+        if (s.kmsMasterKeyId() != null && nextKeyArn != null && nextKeyArn.equals(currentKeyArn)) {
+            throw invalid("Table is already encrypted with given KMSMasterKeyId. Use KMSMasterKeyId parameter if you want to change Master Key");
+        }
     }
 
     private static DynamoException invalid(String text) {

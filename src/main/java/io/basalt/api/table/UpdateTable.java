@@ -206,7 +206,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         }
         if (SseRules.asksForSomething(r.sse())) {
             String key = SseRules.keyArn(ctx, r.sse());
-            SseRules.checkChange(t.sseKeyArn(), key);
+            SseRules.checkChange(r.sse(), t.sseKeyArn(), key);
             b.sseKeyArn(key);
         }
         if (r.deletionProtectionEnabled() != null) b.deletionProtection(r.deletionProtectionEnabled());
