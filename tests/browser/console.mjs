@@ -116,6 +116,23 @@ try {
   await tab.locator("#save-item").click();
   await tab.locator("#items td", { hasText: "1350" }).waitFor();
   check((await tab.locator("#items th").allInnerTexts()).includes("nick"), "the edited item shows its new attribute as a column");
+  // plain JSON editing, then Duplicate: a copy under another key
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#format-plain").check();
+  check(/"score": 1350/.test(await tab.locator("#item-editor textarea").inputValue()), "the editor switches the item to plain JSON");
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ player: "ana", game: "chess", score: 1350, nick: "A.", tags: ["x", 1] }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items th", { hasText: "tags" }).waitFor();
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#duplicate-item").click();
+  await tab.locator("#item-editor h2", { hasText: "a copy" }).waitFor();
+  const copy = JSON.parse(await tab.locator("#item-editor textarea").inputValue());
+  copy.player = { S: "bob" };
+  copy.game = { S: "go" };
+  await tab.locator("#item-editor textarea").fill(JSON.stringify(copy));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items td", { hasText: "bob" }).waitFor();
+  check((await tab.locator("#items tr", { hasText: "bob" }).innerText()).includes("1350"), "a duplicated item keeps the other attributes under its new key");
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -130,8 +147,11 @@ try {
   check(/RCU|CU/.test(await tab.locator("#result-capacity").innerText()),
     `the Query on the GSI finds the item and shows its capacity: ${await tab.locator("#result-capacity").innerText()}`);
   await tab.screenshot({ path: join(shots, "query.png") });
-  await tab.getByRole("button", { name: "JSON view" }).click();
-  check(/"1350"/.test(await tab.locator("#json-view").innerText()), "the JSON view shows DynamoDB JSON");
+  await tab.getByRole("button", { name: "DynamoDB JSON view" }).click();
+  check(/"N": "1350"/.test(await tab.locator("#ddb-json-view").innerText()), "the DynamoDB JSON view shows typed values");
+  await tab.getByRole("button", { name: "JSON view", exact: true }).click();
+  check(/"score": 1350/.test(await tab.locator("#json-view").innerText()), "the JSON view shows plain values");
+  await tab.getByRole("button", { name: "Grid view" }).click();
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {
@@ -141,7 +161,7 @@ try {
     return { name: download.suggestedFilename(), text: readFileSync(path, "utf8") };
   };
   const csv = await exported("#export-csv");
-  check(csv.name === `${table}.byScore-page1.csv` && csv.text === "player,game,score,nick\r\nana,chess,1350,A.\r\n",
+  check(csv.name === `${table}.byScore-page1.csv` && csv.text === "player,game,score,nick,tags\r\nana,chess,1350,A.,\"[\"\"x\"\",1]\"\r\n",
     `CSV export ${csv.name}: ${JSON.stringify(csv.text)}`);
   const plainJson = await exported("#export-json");
   const plainItem = JSON.parse(plainJson.text)[0] || {};
@@ -255,8 +275,8 @@ try {
   await tab.goto(`${endpoint}/console/#/model/${encodeURIComponent(table)}`);
   await tab.locator(".facet[data-facet=byScore]").waitFor();
   const facetTitle = await tab.locator(".facet[data-facet=byScore] h2").innerText();
-  check(/GSI byScore: 2 partition keys, 42 items/.test(facetTitle), `the GSI facet groups its items: ${facetTitle}`);
-  check(/Table .*: 42 partition keys, 42 items/.test(await tab.locator(`.facet[data-facet="${table}"] h2`).innerText()), "the table facet groups by partition key");
+  check(/GSI byScore: 2 partition keys, 43 items/.test(facetTitle), `the GSI facet groups its items: ${facetTitle}`);
+  check(/Table .*: 43 partition keys, 43 items/.test(await tab.locator(`.facet[data-facet="${table}"] h2`).innerText()), "the table facet groups by partition key");
   await tab.locator("#model-file").setInputFiles(model);
   await tab.locator("#access-patterns tr[data-pattern=top-scores]").waitFor();
   const pattern = n => tab.locator(`#access-patterns tr[data-pattern=${n}]`).innerText().then(t => t.replace(/\s+/g, " "));
