@@ -198,6 +198,21 @@ try {
   await tab.locator(`#tables tr[data-table="${table}"]`, { hasText: "NEW_AND_OLD_IMAGES" }).waitFor({ timeout: 15000 });
   check(true, "StreamSpecification from the editor: the stream is on");
   await settled();
+  // while an index is backfilling the editor shows its progress: DescribeTable answers are held at
+  // a CREATING, Backfilling index with a third of the table's items indexed (a real backfill of a
+  // few items ends before the editor's next read)
+  const backfilling = async route => {
+    const target = route.request().headers()["x-amz-target"] || "";
+    if (!target.endsWith(".DescribeTable")) return route.continue();
+    const response = await route.fetch();
+    const json = await response.json();
+    for (const i of json.Table?.GlobalSecondaryIndexes || []) {
+      if (i.IndexName === "byNick") Object.assign(i, { IndexStatus: "CREATING", Backfilling: true, ItemCount: 1 });
+    }
+    if (json.Table) json.Table.ItemCount = 3;
+    return route.fulfill({ response, json });
+  };
+  await tab.route(`${endpoint}/`, backfilling);
   const addIndex = editor.locator("#add-index");
   await addIndex.locator("[name=index]").fill("byNick");
   await addIndex.locator("[name=newpk]").fill("nick");
@@ -206,6 +221,12 @@ try {
   const nickRow = editor.locator("#edit-gsis tr[data-index=byNick]");
   await nickRow.waitFor();
   const seen = await nickRow.locator(".index-status").innerText();
+  await nickRow.locator(".backfill").waitFor({ timeout: 15000 });
+  check(/CREATING, backfilling/.test(await nickRow.locator(".index-status").innerText())
+      && /1 of 3/.test(await nickRow.locator(".backfill").innerText())
+      && await nickRow.locator(".backfill progress").getAttribute("value") === "1",
+    `a backfilling GSI shows its progress: ${(await nickRow.innerText()).replace(/\s+/g, " ")}`);
+  await tab.unroute(`${endpoint}/`, backfilling);
   await editor.locator("#edit-gsis tr[data-index=byNick] .index-status", { hasText: /^ACTIVE$/ }).waitFor({ timeout: 30000 });
   check(true, `a GSI created from the editor is backfilled to ACTIVE (first seen ${seen}, now ${(await nickRow.innerText()).replace(/\s+/g, " ")})`);
   await fullPage(tab, "table-edit.png");
