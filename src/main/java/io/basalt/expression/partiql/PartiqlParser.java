@@ -43,6 +43,7 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (t.isWord("INSERT")) return insert();
         if (t.isWord("UPDATE")) return update();
         if (t.isWord("DELETE")) return delete();
+        if (t.isWord("FROM")) return fromFirstUpdate();
         if (t.isWord("EXISTS")) {
             pos++;
             expectPunct("(");
@@ -136,6 +137,29 @@ public final class PartiqlParser extends PartiqlExpressions {
     private PartiqlStatement update() {
         expectWord("UPDATE");
         String table = dmlTable();
+        UpdateAction action = updateClauses();
+        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
+        Condition where = PartiqlExpressions.condition(or());
+        String returning = returning();
+        return new PartiqlStatement.Update(table, action, where, returning);
+    }
+
+    /**
+     * The FROM-first form of UPDATE, {@code FROM "T" WHERE <key> [AND cond] (SET ... | REMOVE ...)+ [RETURNING ...]}:
+     * the service runs it as the UPDATE it spells (live us-east-1/eu-west-2, 2026-10).
+     */
+    private PartiqlStatement fromFirstUpdate() {
+        expectWord("FROM");
+        String table = dmlTable();
+        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
+        Condition where = PartiqlExpressions.condition(or());
+        UpdateAction action = updateClauses();
+        String returning = returning();
+        return new PartiqlStatement.Update(table, action, where, returning);
+    }
+
+    /** One or more SET / REMOVE clauses, in any order. */
+    private UpdateAction updateClauses() {
         UpdateBuilder b = new UpdateBuilder();
         while (true) {
             if (acceptWord("SET")) {
@@ -151,11 +175,7 @@ public final class PartiqlParser extends PartiqlExpressions {
             }
         }
         if (b.isEmpty()) throw PartiqlErrors.syntax("Expected data manipulation");
-        UpdateAction action = b.build();
-        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
-        Condition where = PartiqlExpressions.condition(or());
-        String returning = returning();
-        return new PartiqlStatement.Update(table, action, where, returning);
+        return b.build();
     }
 
     private void assignment(UpdateBuilder b) {
