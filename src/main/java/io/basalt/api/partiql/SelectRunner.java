@@ -60,14 +60,14 @@ final class SelectRunner {
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
         ReadTarget target = new ReadTarget(table.definition(), null);
         if (s.index() != null) {
-            IndexDefinition index = table.definition().index(s.index());
-            if (index == null) throw DynamoException.validation("The table does not have the specified index: " + s.index());
+            IndexDefinition index = index(table, s.index());
             if (index.global() && consistentRead) {
                 throw PartiqlErrors.invalid("Strongly consistent read is not supported on Global Secondary Indexes");
             }
             if (!index.active()) throw DynamoException.validation("Cannot read from backfilling global secondary index: " + index.name());
             target = new ReadTarget(table.definition(), index);
         }
+        if (s.count()) throw PartiqlStatement.Select.countRefused();
         KeyShape keys = target.keys();
         List<Condition> conjuncts = StatementKeys.conjuncts(s.where());
         List<List<AttributeValue>> hashValues = io.basalt.expression.partiql.WherePartitions.of(s.where(), keys);
@@ -92,6 +92,19 @@ final class SelectRunner {
             partitions.add(new KeyConditionSpec(h, List.of(), sort == null ? null : sort.op(), sort == null ? null : sort.values()));
         }
         return new Plan(table, target, null, partitions, !s.descending(), s.where(), projection);
+    }
+
+    /**
+     * The index a SELECT names. An unknown index is refused without its name, and an index whose key has several
+     * HASH or RANGE attributes is refused outright, ahead of every check of the WHERE clause (the refusal names
+     * tables but follows the index: the table and its other indexes still run PartiQL). Live us-east-1 and
+     * eu-west-2, 2026-10 (paritysuite tier2/partiql/multiAttributeIndex, tier3/error-messages/indexReads).
+     */
+    static IndexDefinition index(TableCatalog.Entry table, String name) {
+        IndexDefinition index = table.definition().index(name);
+        if (index == null) throw DynamoException.validation("The table does not have the specified index");
+        if (index.keys().multiAttribute()) throw PartiqlErrors.invalid(PartiqlErrors.MULTI_ATTRIBUTE_KEYS);
+        return index;
     }
 
     /** ORDER BY needs a Query, names key attributes only, and names the partition key when several partitions are read. */
@@ -164,8 +177,13 @@ final class SelectRunner {
      * @param incompleteMessage the refusal of a WHERE clause without the full key
      */
     static KeyedRead keyed(Engine engine, RequestContext ctx, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
-        if (s.index() != null) throw PartiqlErrors.invalid(indexMessage);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
+        if (s.index() != null) {
+            IndexDefinition index = table.definition().index(s.index());
+            if (index != null && index.keys().multiAttribute()) throw PartiqlErrors.invalid(PartiqlErrors.MULTI_ATTRIBUTE_KEYS);
+            throw PartiqlErrors.invalid(indexMessage);
+        }
+        if (s.count()) throw PartiqlStatement.Select.countRefused();
         StatementKeys.KeyAndCondition kc;
         try {
             kc = StatementKeys.fullKey(s.where(), table.definition().keys());

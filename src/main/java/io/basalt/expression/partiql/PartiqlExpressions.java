@@ -4,10 +4,12 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
 import io.basalt.expression.Operand;
 import io.basalt.expression.Path;
+import io.basalt.model.AttrType;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.DNumber;
 import io.basalt.model.NumberFormatError;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +23,10 @@ import java.util.Set;
  */
 class PartiqlExpressions {
     private static final Set<String> COMPARATORS = Set.of("=", "<>", "!=", "<", "<=", ">", ">=");
+    private static final Set<String> ORDERING = Set.of("<", "<=", ">", ">=");
+    private static final Set<AttrType> UNORDERED = EnumSet.of(AttrType.BOOL,
+            AttrType.NULL, AttrType.L, AttrType.M,
+            AttrType.SS, AttrType.NS, AttrType.BS);
 
     /** An expression before it is known whether it is a condition or a value. */
     sealed interface Node {}
@@ -381,12 +387,18 @@ class PartiqlExpressions {
         return switch (n) {
             case BinaryNode b when b.op().equals("AND") -> new Condition.And(booleanArg(b.left()), booleanArg(b.right()));
             case BinaryNode b when b.op().equals("OR") -> new Condition.Or(booleanArg(b.left()), booleanArg(b.right()));
-            case BinaryNode b when COMPARATORS.contains(b.op()) -> new Condition.Compare(b.op(), operand(b.left()), operand(b.right()));
+            case BinaryNode b when COMPARATORS.contains(b.op()) -> {
+                if (ORDERING.contains(b.op())) checkOrdered(b.op(), b.left(), b.right());
+                yield new Condition.Compare(b.op(), operand(b.left()), operand(b.right()));
+            }
             case NotNode x -> {
                 if (!isBoolean(x.inner())) throw PartiqlErrors.invalid("The argument to NOT must be a Type or Expression");
                 yield new Condition.Not(condition(x.inner()));
             }
-            case BetweenNode b -> negate(b.negated(), new Condition.Between(operand(b.value()), operand(b.low()), operand(b.high())));
+            case BetweenNode b -> {
+                checkOrdered("BETWEEN", b.value(), b.low(), b.high());
+                yield negate(b.negated(), new Condition.Between(operand(b.value()), operand(b.low()), operand(b.high())));
+            }
             case InNode i -> {
                 if (!(i.value() instanceof PathNode) || i.candidates().isEmpty()) {
                     throw PartiqlErrors.invalid("IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq with at least one member");
@@ -399,6 +411,19 @@ class PartiqlExpressions {
             case CallNode c -> function(c);
             default -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");
         };
+    }
+
+    /**
+     * An ordering operator refuses a literal or parameter of a type without an order, whatever the item holds
+     * (live us-east-1, 2026; paritysuite tier2/partiql/comparison): the operator as written and the first such type.
+     */
+    private static void checkOrdered(String op, Node... operands) {
+        for (Node n : operands) {
+            if (n instanceof ValueNode v && UNORDERED.contains(v.value().type())) {
+                throw PartiqlErrors.invalid("Incorrect operand type for operator or function; operator or function: " + op
+                        + ", operand type: " + v.value().type().tag());
+            }
+        }
     }
 
     private static boolean isBoolean(Node n) {
