@@ -6,8 +6,13 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 
 /** The shared, configured Jackson factory (thread-safe). */
 public final class Json {
-    /** JSON nesting bound: 32 levels of attribute values need ~70; anything deeper is refused early. */
-    public static final int MAX_JSON_DEPTH = 200;
+    /**
+     * JSON nesting bound. Attribute values deeper than 32 levels get the service's nesting ValidationException
+     * from the value reader, so the bound leaves room for that: 100 levels of maps (~200 JSON levels, live
+     * 2026-10, paritysuite partiqlParameterNumbers) answer it, never a SerializationException. Anything deeper
+     * than this is still refused early.
+     */
+    public static final int MAX_JSON_DEPTH = 1000;
 
     public static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder()

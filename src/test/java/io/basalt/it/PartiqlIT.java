@@ -299,7 +299,8 @@ class PartiqlIT extends ServerTestBase {
                 () -> run("SELECT * FROM " + T + " WHERE pk = 'q' ORDER BY v"));
         validation("1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
                 () -> run(b -> b.statement("SELECT * FROM " + T).limit(0)));
-        validation("A value provided cannot be converted into a number", () -> run("SELECT * FROM " + T + " WHERE sk = 1e999999999999"));
+        // an exponent beyond 32 bits: nothing after the colon (live eu-west-2 2026-10, paritysuite partiqlGrammar)
+        validation(WELL_FORMED, () -> run("SELECT * FROM " + T + " WHERE sk = 1e999999999999"));
     }
 
     @Test

@@ -55,6 +55,8 @@ class PartiqlExpressions {
     int parametersUsed;
     /** Open parentheses and nested literals: bounded so that no statement can exhaust the stack. */
     private int depth;
+    /** Where in the literal being read a number sits ("", ".x", "[1]"), for the service's " under root..." suffix. */
+    private final StringBuilder literalPath = new StringBuilder();
     private static final int MAX_DEPTH = 100;
 
     private void enter() {
@@ -298,12 +300,13 @@ class PartiqlExpressions {
                         if (peek().kind() == PartiqlToken.Kind.NUMBER) return number("-" + next().text());
                         break;
                     case "{":
-                        return tuple();
+                        return tuple(false);
                     case "[": {
                         List<AttributeValue> l = new ArrayList<>();
                         if (!peek().isPunct("]")) {
-                            l.add(literal());
-                            while (acceptPunct(",")) l.add(literal());
+                            do {
+                                l.add(nested("[" + l.size() + "]"));
+                            } while (acceptPunct(","));
                         }
                         expectPunct("]");
                         return new AttributeValue.L(l);
@@ -321,15 +324,61 @@ class PartiqlExpressions {
         throw unexpected();
     }
 
-    private static AttributeValue number(String text) {
+    /**
+     * A number literal. One Java's BigDecimal cannot hold (an exponent or a scale beyond 32 bits) is a syntax error
+     * with nothing after the colon; one DynamoDB cannot store gets the number text and where it sits in the literal
+     * (" under root", " under root.x", " under root[1]"). Live eu-west-2 2026-10, paritysuite partiqlGrammar.
+     */
+    private AttributeValue number(String text) {
+        if (!convertible(text)) throw PartiqlErrors.syntax("");
         try {
             return new AttributeValue.N(DNumber.parse(text));
         } catch (NumberFormatError e) {
-            throw DynamoException.validation(e.getMessage());
+            throw DynamoException.validation(e.getMessage() + " under root" + literalPath);
         }
     }
 
-    private AttributeValue tuple() {
+    /** Whether the exponent, and the scale (digits after the point less the exponent), each fit 32 bits. */
+    private static boolean convertible(String text) {
+        int e = Math.max(text.indexOf('e'), text.indexOf('E'));
+        if (e < 0) return true;
+        String mantissa = text.substring(0, e);
+        int point = mantissa.indexOf('.');
+        long fraction = point < 0 ? 0 : mantissa.length() - point - 1;
+        long exponent;
+        try {
+            exponent = Long.parseLong(text.substring(e + 1).replace("+", ""));
+        } catch (NumberFormatException tooLong) {
+            return false;
+        }
+        long scale = fraction - exponent;
+        return exponent == (int) exponent && scale == (int) scale;
+    }
+
+    /** A literal inside another, at {@code step} of the path. */
+    private AttributeValue nested(String step) {
+        int mark = literalPath.length();
+        literalPath.append(step);
+        try {
+            return literal();
+        } finally {
+            literalPath.setLength(mark);
+        }
+    }
+
+    /** An INSERT's item: a tuple whose members are each a root of their own for number errors. */
+    AttributeValue itemLiteral() {
+        if (!peek().isPunct("{")) return literal();
+        enter();
+        try {
+            pos++;
+            return tuple(true);
+        } finally {
+            depth--;
+        }
+    }
+
+    private AttributeValue tuple(boolean membersAreRoots) {
         Map<String, AttributeValue> m = new LinkedHashMap<>();
         if (!peek().isPunct("}")) {
             do {
@@ -338,7 +387,7 @@ class PartiqlExpressions {
                     throw PartiqlErrors.invalid("Tuple keys must be of type String. Actual type: " + key.type().tag());
                 }
                 expectPunct(":");
-                if (m.put(s.value(), literal()) != null) {
+                if (m.put(s.value(), membersAreRoots ? literal() : nested("." + s.value())) != null) {
                     throw PartiqlErrors.invalid("Duplicate keys in tuple. Key: " + s.value());
                 }
             } while (acceptPunct(","));

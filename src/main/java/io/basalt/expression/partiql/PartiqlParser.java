@@ -79,9 +79,7 @@ public final class PartiqlParser extends PartiqlExpressions {
             index = name();
             if (peek().isPunct(".")) throw PartiqlErrors.invalid("A path may contain at most 2 components in the FROM clause");
         }
-        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text()))) {
-            throw PartiqlErrors.invalid("Aliasing is not supported");
-        }
+        refuseAlias();
         if (peek().isPunct(",")) throw PartiqlErrors.invalid("Only select from a single table or index is supported.");
         // the service refuses COUNT(...) as a keyword where a path belongs; on an index it first checks the index
         // (a multi-attribute key is refused ahead of it: live us-east-1/eu-west-2 2026-10), so it waits for the plan
@@ -127,17 +125,30 @@ public final class PartiqlParser extends PartiqlExpressions {
         return name();
     }
 
-    /** A DML target: a table, never an index. */
+    /** A table alias (a name or AS after the table) is refused. */
+    private void refuseAlias() {
+        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text()))) {
+            throw PartiqlErrors.invalid("Aliasing is not supported");
+        }
+    }
+
+    /** A DML target: a table, never an index, without an alias (live eu-west-2 2026-10 for UPDATE and DELETE). */
     private String dmlTable() {
         String table = tableName();
         if (peek().isPunct(".")) throw PartiqlErrors.invalid("This operation is not supported on an index");
+        refuseAlias();
         return table;
     }
 
     private PartiqlStatement insert() {
         expectWord("INSERT");
         expectWord("INTO");
-        String table = dmlTable();
+        String table = tableName();
+        if (peek().isPunct(".")) throw PartiqlErrors.invalid("This operation is not supported on an index");
+        // INSERT reads a name after the table as a leftover token, not an alias (live eu-west-2 2026-10)
+        if (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text())) {
+            throw PartiqlErrors.syntax("Unexpected token after expression");
+        }
         if (peek().isWord("VALUES") || peek().isPunct("(")) {
             throw PartiqlErrors.invalid("Unsupported operation: Inserting multiple items in a single statement is not supported, use \"INSERT INTO tableName VALUE item\" instead");
         }
@@ -148,7 +159,7 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (!peek().isPunct("{") && peek().kind() != PartiqlToken.Kind.PARAM) {
             throw PartiqlErrors.invalid("Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.");
         }
-        AttributeValue item = literal();
+        AttributeValue item = itemLiteral();
         if (!(item instanceof AttributeValue.M m)) {
             throw PartiqlErrors.invalid("Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.");
         }
