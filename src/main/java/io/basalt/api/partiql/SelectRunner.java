@@ -211,6 +211,11 @@ final class SelectRunner {
             if (!e.getMessage().equals(PartiqlErrors.INCOMPLETE_KEY)) throw e;
             throw PartiqlErrors.invalid(incompleteMessage);
         }
+        // a further attribute_exists / attribute_not_exists is refused like a missing key (live eu-west-2 2026-10,
+        // paritysuite partiqlFunctions); other further conditions filter the item
+        for (Condition c : StatementKeys.conjuncts(kc.rest())) {
+            if (c instanceof Condition.Exists) throw PartiqlErrors.invalid(incompleteMessage);
+        }
         table.definition().keys().validateKey(kc.key());
         return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : SelectList.of(s.projection()));
     }

@@ -37,7 +37,8 @@ class PartiqlExpressions {
 
     record MissingNode() implements Node {}
 
-    record CallNode(String name, List<Node> args) implements Node {}
+    /** @param at the function name's token (positions in errors: " at line:column:length") */
+    record CallNode(String name, List<Node> args, PartiqlToken at) implements Node {}
 
     record BinaryNode(String op, Node left, Node right) implements Node {}
 
@@ -70,6 +71,12 @@ class PartiqlExpressions {
 
     PartiqlToken peek() {
         return tokens.get(pos);
+    }
+
+    /** The token {@code ahead} places after {@code t} (t itself for 0). */
+    PartiqlToken tokenAfter(PartiqlToken t, int ahead) {
+        int i = tokens.indexOf(t);
+        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
     }
 
     PartiqlToken peek(int ahead) {
@@ -136,6 +143,10 @@ class PartiqlExpressions {
         while (true) {
             if (peek().isPunct(".") ) {
                 pos++;
+                // a keyword after the dot (m.inner): live eu-west-2 2026-10, paritysuite partiqlFunctions
+                if (peek().kind() == PartiqlToken.Kind.IDENT && PartiqlKeywords.reserved(peek().text())) {
+                    throw PartiqlErrors.syntax("Invalid path dot component");
+                }
                 elements.add(name());
             } else if (peek().isPunct("[")) {
                 pos++;
@@ -260,7 +271,7 @@ class PartiqlExpressions {
             }
             expectPunct(")");
             depth--;
-            return new CallNode(t.text().toLowerCase(), args);
+            return new CallNode(t.text().toLowerCase(), args, t);
         }
         if (t.isWord("MISSING")) {
             pos++;
@@ -290,6 +301,10 @@ class PartiqlExpressions {
                 if (parametersUsed >= parameters.size()) throw PartiqlErrors.invalid(PartiqlErrors.PARAMETER_COUNT);
                 return parameters.get(parametersUsed++);
             case IDENT:
+                if (peek().isPunct("(")) {
+                    // a function call where a value belongs (live eu-west-2 2026-10, paritysuite partiqlFunctions)
+                    throw PartiqlErrors.invalid("Unsupported data type: " + t.text().toLowerCase() + " under key root" + at(t));
+                }
                 if (t.isWord("TRUE")) return AttributeValue.Bool.TRUE;
                 if (t.isWord("FALSE")) return AttributeValue.Bool.FALSE;
                 if (t.isWord("NULL")) return AttributeValue.Null.INSTANCE;
@@ -396,6 +411,15 @@ class PartiqlExpressions {
         return new AttributeValue.M(m);
     }
 
+    /** A string or number bag with a repeated member (live eu-west-2 2026-10, paritysuite partiqlFunctions: [x, x]). */
+    private static DynamoException duplicates(List<AttributeValue> elements) {
+        List<String> shown = new ArrayList<>();
+        for (AttributeValue e : elements) {
+            shown.add(e instanceof AttributeValue.S str ? str.value() : ((AttributeValue.N) e).value().toString());
+        }
+        return PartiqlErrors.invalid("One or more parameter values were invalid: Input collection " + shown + " contains duplicates.");
+    }
+
     /** << ... >>: a string, number or binary set (binary elements only come from parameters). */
     private AttributeValue bag() {
         List<AttributeValue> elements = new ArrayList<>();
@@ -414,11 +438,13 @@ class PartiqlExpressions {
         if (kind == AttributeValue.S.class) {
             Set<String> s = new LinkedHashSet<>();
             for (AttributeValue e : elements) s.add(((AttributeValue.S) e).value());
+            if (s.size() < elements.size()) throw duplicates(elements);
             return new AttributeValue.SS(new ArrayList<>(s));
         }
         if (kind == AttributeValue.N.class) {
             Set<DNumber> s = new LinkedHashSet<>();
             for (AttributeValue e : elements) s.add(((AttributeValue.N) e).value());
+            if (s.size() < elements.size()) throw duplicates(elements);
             return new AttributeValue.NS(new ArrayList<>(s));
         }
         List<byte[]> bs = new ArrayList<>();
@@ -511,21 +537,31 @@ class PartiqlExpressions {
         return negate(i.negated(), c);
     }
 
+    /** " at line:column:length" of a token, as the service places some errors. */
+    static String at(PartiqlToken t) {
+        return " at " + t.line() + ":" + t.column() + ":" + t.text().length();
+    }
+
+    static DynamoException unrecognized(CallNode c) {
+        return PartiqlErrors.invalid("Unrecognized function: " + c.name() + at(c.at()));
+    }
+
+    /** A function in a WHERE clause, with the service's texts (live eu-west-2 2026-10, paritysuite partiqlFunctions). */
     private static Condition function(CallNode c) {
         int expected = switch (c.name()) {
             case "attribute_exists", "attribute_not_exists" -> 1;
             case "attribute_type", "begins_with", "contains" -> 2;
             case "size" -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");
-            default -> throw PartiqlErrors.invalid("Unrecognized function: " + c.name());
+            default -> throw unrecognized(c);
         };
         if (c.args().size() != expected) {
-            throw PartiqlErrors.invalid("Incorrect number of arguments for function " + c.name() + ": expected "
-                    + expected + ", got " + c.args().size());
+            throw PartiqlErrors.invalid("Incorrect number of operands for operator or function; operator or function: "
+                    + c.name() + ", number of operands: " + c.args().size());
         }
         Operand first = operand(c.args().get(0));
         if (expected == 1 || c.name().equals("attribute_type")) {
             if (!(first instanceof Operand.PathOperand p)) {
-                throw PartiqlErrors.invalid("Function " + c.name() + " requires a document path as its first argument");
+                throw PartiqlErrors.invalid("Operator or function requires a document path; operator or function: " + c.name());
             }
             return switch (c.name()) {
                 case "attribute_exists" -> new Condition.Exists(p.path(), true);
@@ -548,7 +584,7 @@ class PartiqlExpressions {
                 }
                 yield new Operand.Size(p.path());
             }
-            case CallNode c -> throw PartiqlErrors.invalid("Unrecognized function: " + c.name());
+            case CallNode c -> throw unrecognized(c);
             case BinaryNode b when b.op().equals("+") || b.op().equals("-") ->
                     throw PartiqlErrors.invalid("Unsupported operator in Condition Expression. Operator: " + b.op());
             default -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");

@@ -64,6 +64,9 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (!count) do {
             if (acceptPunct("*")) {
                 star = true;
+            } else if (peek().kind() == PartiqlToken.Kind.IDENT && peek(1).isPunct("(")) {
+                // a function as a column (live eu-west-2 2026-10, paritysuite partiqlFunctions)
+                throw PartiqlErrors.invalid("Unexpected path component" + at(peek()));
             } else {
                 projection.add(path());
                 if (peek().isWord("AS")) throw PartiqlErrors.invalid("Aliasing is not supported");
@@ -217,13 +220,16 @@ public final class PartiqlParser extends PartiqlExpressions {
         expectPunct("=");
         Node value = additive();
         if (value instanceof CallNode c && (c.name().equals("set_add") || c.name().equals("set_delete"))) {
+            // positions: the function name; for the second argument, the token after the parenthesis (live 2026-10)
             String fn = c.name().substring(4).toUpperCase();
-            if (c.args().size() != 2) throw PartiqlErrors.invalid("SET_" + fn + " must have exactly two arguments");
+            String at = at(c.at());
+            if (c.args().size() != 2) throw PartiqlErrors.invalid("SET_" + fn + " must have exactly two arguments" + at);
             if (!(c.args().get(0) instanceof PathNode p) || !p.path().equals(target)) {
-                throw PartiqlErrors.invalid("The first argument to SET_" + fn + " must equal the assignment value");
+                throw PartiqlErrors.invalid("The first argument to SET_" + fn + " must equal the assignment value" + at);
             }
             if (!(c.args().get(1) instanceof ValueNode v) || !v.value().type().isSet()) {
-                throw PartiqlErrors.invalid("The second argument to SET_" + fn + " must be a value with type SET");
+                throw PartiqlErrors.invalid("The second argument to SET_" + fn + " must be a value with type SET"
+                        + at(tokenAfter(c.at(), 2)));
             }
             if (fn.equals("ADD")) b.addToSet(target, v.value());
             else b.deleteFromSet(target, v.value());
