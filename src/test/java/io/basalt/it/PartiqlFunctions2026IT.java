@@ -71,6 +71,18 @@ class PartiqlFunctions2026IT extends ServerTestBase {
         validation("Unsupported data type: set_add under key root" + at(insert, "set_add", 7, 0), () -> run(insert));
     }
 
+    /** paritysuite tier2/partiql/whereFunctions.test.ts and writeResponses.test.ts (live 2026). */
+    @Test
+    @Covers(operation = "ExecuteStatement", parameters = {"Statement"})
+    @Covers(operation = "ExecuteTransaction", parameters = {"TransactStatements"})
+    void conditionFunctionComparedWithBooleanAndEmptyTransactionResponses() {
+        assertEquals(1, ddb.executeStatement(b -> b.statement(where("attribute_exists(ss) = true"))).items().size());
+        assertEquals(0, ddb.executeStatement(b -> b.statement(where("attribute_exists(ss) = false"))).items().size());
+        var r = ddb.executeTransaction(b -> b.transactStatements(ParameterizedStatement.builder().statement(update("w = 1")).build()));
+        org.junit.jupiter.api.Assertions.assertTrue(r.hasResponses());
+        assertEquals(0, r.responses().size());
+    }
+
     @Test
     @Covers(operation = "ExecuteStatement", parameters = {"Statement"})
     void setFunctionErrors() {

@@ -462,6 +462,10 @@ class PartiqlExpressions {
         return switch (n) {
             case BinaryNode b when b.op().equals("AND") -> new Condition.And(booleanArg(b.left()), booleanArg(b.right()));
             case BinaryNode b when b.op().equals("OR") -> new Condition.Or(booleanArg(b.left()), booleanArg(b.right()));
+            case BinaryNode b when b.op().equals("=") && b.left() instanceof CallNode c && !c.name().equals("size")
+                    && b.right() instanceof ValueNode v && v.value() instanceof AttributeValue.Bool bool ->
+                    // a condition function compared with a boolean (live 2026, paritysuite tier2/partiql/whereFunctions)
+                    negate(!bool.value(), function(c));
             case BinaryNode b when COMPARATORS.contains(b.op()) -> {
                 if (ORDERING.contains(b.op())) checkOrdered(b.op(), b.left(), b.right());
                 yield new Condition.Compare(b.op(), operand(b.left()), operand(b.right()));
