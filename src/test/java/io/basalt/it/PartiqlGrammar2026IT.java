@@ -68,6 +68,7 @@ class PartiqlGrammar2026IT extends ServerTestBase {
     /** 100 levels of maps in a parameter answer in document order, never a SerializationException (live 2026-10, partiqlParameterNumbers). */
     @Test
     @Covers(operation = "ExecuteStatement", parameters = {"Parameters"})
+    @Covers(operation = "BatchExecuteStatement", parameters = {"Statements"})
     void deepParametersAnswerInDocumentOrder() {
         String nest = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
         var bad = software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("abc");
@@ -76,6 +77,18 @@ class PartiqlGrammar2026IT extends ServerTestBase {
         validation(nest, () -> ddb.executeStatement(b -> b.statement(pair).parameters(deep, bad)));
         validation("The parameter cannot be converted to a numeric value: abc",
                 () -> ddb.executeStatement(b -> b.statement(pair).parameters(bad, deep)));
+        // in a batch they fail their own slot only
+        var r = ddb.batchExecuteStatement(b -> b.statements(
+                software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest.builder().statement(pair).parameters(deep, bad).build(),
+                software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest.builder().statement(pair)
+                        .parameters(software.amazon.awssdk.services.dynamodb.model.AttributeValue.fromN("1e99999999999"), Sdk.s("x")).build(),
+                software.amazon.awssdk.services.dynamodb.model.BatchStatementRequest.builder()
+                        .statement("SELECT * FROM \"" + S + "\" WHERE pk = ?").parameters(Sdk.s("p")).build())).responses();
+        org.junit.jupiter.api.Assertions.assertEquals("ValidationError", r.get(0).error().codeAsString());
+        org.junit.jupiter.api.Assertions.assertEquals(nest, r.get(0).error().message());
+        org.junit.jupiter.api.Assertions.assertEquals("The parameter cannot be converted to a numeric value: 1e99999999999",
+                r.get(1).error().message());
+        org.junit.jupiter.api.Assertions.assertNull(r.get(2).error());
     }
 
     @Test

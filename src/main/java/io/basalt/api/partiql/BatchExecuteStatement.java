@@ -46,7 +46,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
     @Override public String name() { return "BatchExecuteStatement"; }
 
     private static final Member<List<ExecuteStatement.StatementMember>> STATEMENTS =
-            Member.of("Statements", ExecuteStatement.StatementMember::parseList);
+            Member.of("Statements", ExecuteStatement.StatementMember::parseSlots);
     private static final Member<String> RETURN_CONSUMED_CAPACITY = Member.string("ReturnConsumedCapacity");
     private static final Structure SHAPE = Structure.of(STATEMENTS, RETURN_CONSUMED_CAPACITY);
 
@@ -74,6 +74,7 @@ public final class BatchExecuteStatement implements Operation<BatchExecuteStatem
         boolean reads = false, writes = false;
         for (ExecuteStatement.StatementMember s : r.statements()) {
             try {
+                if (s.parameterError() != null) throw s.parameterError();
                 PartiqlStatement st = PartiqlParser.parse(s.statement(), s.parameters());
                 if (st instanceof PartiqlStatement.Exists) {
                     throw PartiqlErrors.invalid("EXISTS can only be used in ExecuteTransaction write requests.");
