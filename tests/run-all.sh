@@ -88,15 +88,37 @@ if [[ "${BASALT_BROWSER:-on}" != "off" ]]; then
     if need_pkg chromium chromium && command -v node >/dev/null 2>&1 \
             && (cd tests/browser && npm install --no-audit --no-fund --silent >/dev/null 2>&1); then
         log=$(mktemp)
-        if started=$(start_server "$log" --in-memory); then
+        admin_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+        if started=$(start_server "$log" --in-memory --admin-port "$admin_port"); then
             node tests/browser/run.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test")
             echo "== browser: the web console (/console/; screenshots into target/console-screenshots/)"
-            node tests/browser/console.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test: console")
+            node tests/browser/console.mjs "http://127.0.0.1:${started#* }" "http://127.0.0.1:$admin_port" \
+                || failures+=("browser test: console")
             kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
         else
             failures+=("browser test: server did not start")
         fi
-        rm -f "$log"
+        # the console with verified signatures: an admin key, and a key whose policy allows one table
+        auth_file=$(mktemp)
+        cat >"$auth_file" <<'JSON'
+{"accounts": [{"id": "111122223333", "name": "console"}],
+ "users": [
+  {"name": "console-admin", "account": "111122223333", "allowAll": true,
+   "accessKeys": [{"accessKeyId": "AKIACONSOLEADMIN0001", "secretAccessKey": "console-admin-secret"}]},
+  {"name": "console-reader", "account": "111122223333",
+   "accessKeys": [{"accessKeyId": "AKIACONSOLEREADER001", "secretAccessKey": "console-reader-secret"}],
+   "policies": [{"Version": "2012-10-17", "Statement": [
+     {"Effect": "Allow", "Action": "dynamodb:*", "Resource": ["arn:aws:dynamodb:*:*:table/Orders", "arn:aws:dynamodb:*:*:table/Orders/*"]},
+     {"Effect": "Allow", "Action": "dynamodb:ListTables", "Resource": "*"}]}]}]}
+JSON
+        echo "== browser: the web console with --auth-file (a key restricted to one table)"
+        if started=$(start_server "$log" --in-memory --auth-file "$auth_file"); then
+            node tests/browser/console-auth.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test: console with auth")
+            kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
+        else
+            failures+=("browser test: server with --auth-file did not start")
+        fi
+        rm -f "$log" "$auth_file"
     else
         failures+=("browser test: needs node, npm and chromium (apt-get install chromium nodejs npm)")
     fi

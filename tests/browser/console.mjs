@@ -1,15 +1,29 @@
-// The web console (/console/) in headless Chromium against a running Basalt: create a table with a
-// GSI, add and edit an item, Query the index, run a PartiQL statement, watch its capacity and
-// partitions, tail its stream; screenshots of each screen go
+// The web console (/console/) in headless Chromium against a running Basalt: how fast the page
+// loads, create a table with a GSI, add and edit an item, Query the index, export the items, run a
+// PartiQL statement, edit the table (capacity, TTL, stream, a GSI added and deleted, deletion
+// protection), watch its capacity, latency and partitions under a small load, tail its stream, see
+// its model view with an access-pattern file, and the console on the admin port; screenshots go
 // to target/console-screenshots/, or to docs/console/ (for docs/console.md) with
 // BASALT_SCREENSHOTS=docs — a test run never rewrites a tracked file unless asked to.
-// usage: node tests/browser/console.mjs http://127.0.0.1:PORT     (exit 0 when every check passes)
+// usage: node tests/browser/console.mjs http://127.0.0.1:PORT [http://127.0.0.1:ADMIN_PORT]
+//        (exit 0 when every check passes)
 import { chromium } from "playwright-core";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, mkdtempSync } from "node:fs";
+import os, { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const endpoint = process.argv[2] || process.env.BASALT_ENDPOINT;
+const adminEndpoint = process.argv[3];
+const scratch = mkdtempSync(join(tmpdir(), "basalt-console-"));
+// full-page pictures: the request bar (fixed at the bottom of the window) placed after the content
+// for the picture (through the CSSOM: the page's CSP refuses injected style sheets)
+async function fullPage(tab, name) {
+  await tab.evaluate(() => { document.querySelector("footer").style.position = "static"; });
+  await tab.screenshot({ path: join(shots, name), fullPage: true });
+  await tab.evaluate(() => { document.querySelector("footer").style.position = ""; });
+}
+const loadAverage = () => { try { return readFileSync("/proc/loadavg", "utf8").split(" ")[0]; } catch { return "unknown"; } };
 if (!endpoint) { console.error("usage: console.mjs ENDPOINT"); process.exit(2); }
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const shots = process.env.BASALT_SCREENSHOTS === "docs" ? join(root, "docs", "console") : join(root, "target", "console-screenshots");
@@ -33,6 +47,34 @@ try {
   await tab.goto(`${endpoint}/console/`);
   await tab.waitForSelector("#create-table");
   check(Date.now() - started < 10000, `the console loads (${Date.now() - started} ms)`);
+  // load time as the browser measures it (Navigation and Resource Timing) in a fresh tab with an
+  // empty cache, the server warmed up by the load above: the page and every module under 300 ms.
+  // The best of three loads: the machine running the tests may be shared and busy.
+  {
+    const loads = [];
+    for (let i = 0; i < 3; i++) {
+      const fresh = await browser.newContext();
+      const page = await fresh.newPage();
+      await page.goto(`${endpoint}/console/`);
+      await page.waitForSelector("#create-table");
+      loads.push(await page.evaluate(() => {
+        const nav = performance.getEntriesByType("navigation")[0];
+        const modules = performance.getEntriesByType("resource").filter(r => /\.(js|css)$/.test(r.name));
+        return { page: nav.responseEnd, loaded: nav.loadEventEnd, count: modules.length,
+          last: Math.max(...modules.map(r => r.responseEnd)), bytes: modules.reduce((n, r) => n + r.encodedBodySize, 0) };
+      }));
+      await fresh.close();
+    }
+    const best = loads.reduce((a, b) => (b.last < a.last ? b : a));
+    // a miss on a machine whose load average is over twice its cores is reported, not failed: the
+    // figure then measures the other jobs, not the server or the page
+    const overloaded = Number(loadAverage()) > 2 * os.cpus().length;
+    if (overloaded && !(best.page < 300 && best.last < 300)) console.log("# skipped (machine overloaded), the load-time check:");
+    check(overloaded || (best.page < 300 && best.last < 300),
+      `the page in ${best.page.toFixed(0)} ms, its ${best.count} modules and styles (${(best.bytes / 1024).toFixed(0)} KB) by `
+      + `${best.last.toFixed(0)} ms (under 300 ms), load event at ${best.loaded.toFixed(0)} ms (modules by `
+      + `${loads.map(l => l.last.toFixed(0)).join(", ")} ms in the three loads; load average ${loadAverage()})`);
+  }
 
   // Tables: create one with a GSI
   const form = tab.locator("#create-table");
@@ -91,6 +133,22 @@ try {
   await tab.getByRole("button", { name: "JSON view" }).click();
   check(/"1350"/.test(await tab.locator("#json-view").innerText()), "the JSON view shows DynamoDB JSON");
 
+  // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
+  const exported = async id => {
+    const [download] = await Promise.all([tab.waitForEvent("download"), tab.locator(id).click()]);
+    const path = join(scratch, download.suggestedFilename());
+    await download.saveAs(path);
+    return { name: download.suggestedFilename(), text: readFileSync(path, "utf8") };
+  };
+  const csv = await exported("#export-csv");
+  check(csv.name === `${table}.byScore-page1.csv` && csv.text === "player,game,score,nick\r\nana,chess,1350,A.\r\n",
+    `CSV export ${csv.name}: ${JSON.stringify(csv.text)}`);
+  const plainJson = await exported("#export-json");
+  const plainItem = JSON.parse(plainJson.text)[0] || {};
+  check(plainItem.score === 1350 && plainItem.nick === "A." && plainItem.player === "ana", `JSON export: ${plainJson.text.replace(/\s+/g, " ")}`);
+  const ddbJson = await exported("#export-ddb");
+  check(JSON.parse(ddbJson.text)[0]?.score?.N === "1350", `DynamoDB JSON export: ${ddbJson.text.replace(/\s+/g, " ").slice(0, 120)}`);
+
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();
   await tab.locator("#statement").fill(`SELECT * FROM "${table}" WHERE player = 'ana'`);
@@ -100,25 +158,81 @@ try {
   check((await tab.locator("#history li").allInnerTexts()).some(s => s.includes(table)), "the statement is in the history");
   await tab.screenshot({ path: join(shots, "partiql.png") });
 
+  // Table editor: billing and capacity, TTL, stream, a GSI added (backfilled) and deleted, deletion protection
+  await tab.goto(`${endpoint}/console/#/tables/${encodeURIComponent(table)}`);
+  const editor = tab.locator("#table-editor");
+  const settled = () => tab.locator("#table-editor[data-status=ACTIVE]").waitFor({ timeout: 15000 });
+  await editor.locator("#edit-billing [name=billing]").selectOption("PROVISIONED");
+  await editor.locator("#edit-billing [name=rcu]").fill("20");
+  await editor.locator("#edit-billing [name=wcu]").fill("10");
+  await editor.locator("#edit-billing button[type=submit]").click();
+  await tab.locator(`#tables tr[data-table="${table}"]`, { hasText: "provisioned 20 RCU / 10 WCU" }).waitFor({ timeout: 15000 });
+  check(true, "UpdateTable from the editor: the table is provisioned at 20 RCU / 10 WCU (its GSI too)");
+  await settled();
+  await editor.locator("#edit-ttl [name=ttlAttribute]").fill("expires");
+  await editor.locator("#edit-ttl button[type=submit]").click();
+  await editor.locator("#edit-ttl", { hasText: "enabled" }).waitFor();
+  check(true, "UpdateTimeToLive from the editor: TTL enabled on expires");
+  await editor.locator("#edit-stream [name=view]").selectOption("NEW_AND_OLD_IMAGES");
+  await editor.locator("#edit-stream button[type=submit]").click();
+  await tab.locator(`#tables tr[data-table="${table}"]`, { hasText: "NEW_AND_OLD_IMAGES" }).waitFor({ timeout: 15000 });
+  check(true, "StreamSpecification from the editor: the stream is on");
+  await settled();
+  const addIndex = editor.locator("#add-index");
+  await addIndex.locator("[name=index]").fill("byNick");
+  await addIndex.locator("[name=newpk]").fill("nick");
+  await addIndex.locator("[name=newprojection]").selectOption("KEYS_ONLY");
+  await addIndex.locator("button[type=submit]").click();
+  const nickRow = editor.locator("#edit-gsis tr[data-index=byNick]");
+  await nickRow.waitFor();
+  const seen = await nickRow.locator(".index-status").innerText();
+  await editor.locator("#edit-gsis tr[data-index=byNick] .index-status", { hasText: /^ACTIVE$/ }).waitFor({ timeout: 30000 });
+  check(true, `a GSI created from the editor is backfilled to ACTIVE (first seen ${seen}, now ${(await nickRow.innerText()).replace(/\s+/g, " ")})`);
+  await fullPage(tab, "table-edit.png");
+  await nickRow.locator("button", { hasText: "Delete" }).click();
+  await nickRow.waitFor({ state: "detached", timeout: 15000 });
+  check(true, "the GSI is deleted from the editor");
+  await settled();
+  await editor.locator("[name=protect]").click();
+  await settled();
+  await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor();
+  await tab.locator(`#tables tr[data-table="${table}"] button`, { hasText: "Delete" }).click();
+  const refusal = tab.locator("#tables + .error");
+  await refusal.filter({ hasText: "ValidationException" }).waitFor();
+  check(/Resource cannot be deleted as it is currently protected against deletion/.test(await refusal.innerText()),
+    `deletion protection is respected: ${await refusal.innerText()}`);
+  await editor.locator("[name=protect]").click();
+  await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor({ state: "detached" });
+  await settled();
+
   // Capacity: charts of the table and its GSI, the partition heat map, top keys
   await tab.locator("nav a[data-screen=capacity]").click();
   await tab.goto(`${endpoint}/console/#/capacity/${table}`);
   await tab.locator(".scope[data-scope=table] figcaption").first().waitFor();
   await tab.locator(".heat-cell").first().waitFor();
-  await tab.waitForTimeout(4500); // two more polls: rates need two readings
+  // a small load (40 writes over about four seconds): the write chart and the latency table move
+  await tab.evaluate(async name => {
+    const api = await import("./api.js");
+    for (let i = 0; i < 40; i++) {
+      await api.call("PutItem", { TableName: name, Item: { player: { S: `p${i}` }, game: { S: "chess" }, score: { N: String(i) } } });
+      await new Promise(r => setTimeout(r, 100));
+    }
+  }, table);
+  await tab.waitForTimeout(2500); // one more poll: rates need two readings
+  const writesCaption = await tab.locator(".scope[data-scope=table] figcaption", { hasText: "Writes" }).innerText();
+  const peak = await tab.evaluate(() => Math.max(...[...document.querySelectorAll(".scope[data-scope=table] figcaption b")].map(b => Number(b.textContent))));
+  check(peak > 0 || /Writes \(WCU\/s\): [1-9]/.test(writesCaption), `the capacity chart moves under load: ${writesCaption}`);
+  const latencyRow = await tab.locator("#latency tr[data-operation=PutItem]").innerText();
+  check(/PutItem\s+\d+\s+0\s+[\d.]+ ms/.test(latencyRow), `the latency table shows the writes: ${latencyRow.replace(/\s+/g, " ")}`);
   const captions = await tab.locator(".scope figcaption").allInnerTexts();
   check(captions.some(c => /^Reads \(RCU\/s\)/.test(c)) && captions.some(c => /^Writes \(WCU\/s\)/.test(c)),
     `capacity charts for the table: ${captions.slice(0, 3).join(" | ")}`);
   check(await tab.locator(".scope[data-scope=byScore]").count() === 1, "the GSI has its own charts");
   check((await tab.locator(".heat-row").count()) >= 2, "a heat map row for the table and for the GSI");
   check(/Contributor Insights is off/.test(await tab.locator("#top-keys").innerText()), "top keys say how to turn Contributor Insights on");
-  await tab.screenshot({ path: join(shots, "capacity.png") });
+  await fullPage(tab, "capacity.png");
 
-  // Stream: enable one through the API, then the tail shows a write as it happens
-  await tab.evaluate(async name => {
-    const api = await import("./api.js");
-    await api.call("UpdateTable", { TableName: name, StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_AND_OLD_IMAGES" } });
-  }, table);
+  // Stream: the tail shows a write as it happens (the stream was turned on in the table editor)
   await tab.goto(`${endpoint}/console/#/stream/${table}`);
   await tab.locator("#stream-status", { hasText: "tailing" }).waitFor();
   await tab.evaluate(async name => {
@@ -128,6 +242,40 @@ try {
   await tab.locator("#stream-records tr", { hasText: "INSERT" }).waitFor({ timeout: 15000 });
   check(/"bea"/.test(await tab.locator("#stream-records tr").first().innerText()), "the stream tail shows the new item's record");
   await tab.screenshot({ path: join(shots, "stream.png") });
+
+  // Model view: the table's items grouped by partition key, each GSI a facet; an access-pattern file
+  const model = join(scratch, "model.yaml");
+  writeFileSync(model, [
+    "tables:", `  - name: ${table}`, "    partitionKey: player", "    sortKey: game",
+    "accessPatterns:",
+    "  - name: player-games", `    operation: Query`, `    table: ${table}`, "    keyCondition: player = :p", "    frequency: 100",
+    "  - name: top-scores", `    operation: Query`, `    table: ${table}`, "    index: byScore", "    keyCondition: game = :g AND score > :s", "    frequency: 10",
+    "  - name: by-nick", `    operation: Query`, `    table: ${table}`, "    keyCondition: nick = :n", "    frequency: 1",
+    "  - name: put-game", `    operation: PutItem`, `    table: ${table}`, "    frequency: 50", ""].join("\n"));
+  await tab.goto(`${endpoint}/console/#/model/${encodeURIComponent(table)}`);
+  await tab.locator(".facet[data-facet=byScore]").waitFor();
+  const facetTitle = await tab.locator(".facet[data-facet=byScore] h2").innerText();
+  check(/GSI byScore: 2 partition keys, 42 items/.test(facetTitle), `the GSI facet groups its items: ${facetTitle}`);
+  check(/Table .*: 42 partition keys, 42 items/.test(await tab.locator(`.facet[data-facet="${table}"] h2`).innerText()), "the table facet groups by partition key");
+  await tab.locator("#model-file").setInputFiles(model);
+  await tab.locator("#access-patterns tr[data-pattern=top-scores]").waitFor();
+  const pattern = n => tab.locator(`#access-patterns tr[data-pattern=${n}]`).innerText().then(t => t.replace(/\s+/g, " "));
+  check(/byScore game = :g AND score > :s 10 partition key game, sort key score/.test(await pattern("top-scores")), `a GSI pattern: ${await pattern("top-scores")}`);
+  check(/player = :player AND game = :game 50 full primary key/.test(await pattern("put-game")), `a write: ${await pattern("put-game")}`);
+  check(/SCAN/.test(await pattern("by-nick")), `an unserved pattern is flagged: ${await pattern("by-nick")}`);
+  await fullPage(tab, "model.png");
+
+  // The console on the admin port: its calls go to the API port (CORS), the page's CSP allows that
+  if (adminEndpoint) {
+    const admin = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const adminProblems = [];
+    admin.on("pageerror", e => adminProblems.push(e.message));
+    admin.on("console", m => { if (m.type() === "error") adminProblems.push(m.text()); });
+    await admin.goto(`${adminEndpoint}/console/#/items/${encodeURIComponent(table)}`);
+    await admin.locator("#items td", { hasText: "ana" }).first().waitFor();
+    check(adminProblems.length === 0, `the console on the admin port reads the table through the API port ${adminProblems.join(" | ")}`);
+    await admin.close();
+  }
 
   // Tables again, for the picture with the item counted
   await tab.locator("nav a[data-screen=tables]").click();

@@ -7,6 +7,12 @@ const METERED = new Set(["GetItem", "PutItem", "UpdateItem", "DeleteItem", "Quer
   "BatchWriteItem", "TransactGetItems", "TransactWriteItems", "ExecuteStatement", "BatchExecuteStatement",
   "ExecuteTransaction"]);
 
+/**
+ * Where the API is: the page's own origin, or the one the page names (the console served on the
+ * admin port calls the API port, which answers the browser's CORS checks).
+ */
+export const endpoint = document.querySelector("meta[name=basalt-api]")?.content || location.origin;
+
 export function credentials() {
   const saved = JSON.parse(sessionStorage.getItem(KEY) || "null");
   return saved || { accessKeyId: "local", secretAccessKey: "local", region: "us-east-1" };
@@ -34,12 +40,12 @@ export async function call(operation, params = {}, service = "DynamoDB_20120810"
   const body = JSON.stringify(METERED.has(operation) ? { ReturnConsumedCapacity: "TOTAL", ...params } : params);
   const c = credentials();
   const headers = { "Content-Type": "application/x-amz-json-1.0", "X-Amz-Target": `${service}.${operation}` };
-  const signed = await sign({ host: location.host, headers, body, region: c.region || "us-east-1",
+  const signed = await sign({ host: new URL(endpoint).host, headers, body, region: c.region || "us-east-1",
     accessKeyId: c.accessKeyId, secretAccessKey: c.secretAccessKey });
   const started = performance.now();
   let res, text;
   try {
-    res = await fetch("/", { method: "POST", headers: { ...headers, ...signed }, body });
+    res = await fetch(`${endpoint}/`, { method: "POST", headers: { ...headers, ...signed }, body });
     text = await res.text();
   } catch (e) {
     report(operation, null, started, e.message);

@@ -1,80 +1,71 @@
-// Items: Scan and Query of a table or index, pages, a grid or JSON view, and item editing.
-import { h, mount, select } from "./dom.js";
-import { call, all, describeCapacity } from "./api.js";
+// Items: Scan and Query of a table or index, pages, a grid or JSON view, export of the shown items,
+// and item editing.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { h, Select, ErrorText, Muted, ItemGrid, useLoad, useTablePick, describeTable, keyOf, typeOf, indexesOf } from "./ui.js";
+import { call, describeCapacity } from "./api.js";
 import { cell, columns, keyValue } from "./values.js";
+import { ExportButtons } from "./export.js";
 
 const OPERATORS = { S: ["=", "<", "<=", ">", ">=", "between", "begins_with"], B: ["=", "<", "<=", ">", ">=", "between", "begins_with"],
   N: ["=", "<", "<=", ">", ">=", "between"] };
 
-export async function itemsScreen(el, [tableName]) {
-  const names = await all("ListTables", {}, "TableNames", "ExclusiveStartTableName", "LastEvaluatedTableName");
-  if (!names.length) return mount(el, h("p", { class: "muted" }, "No tables yet: create one under Tables."));
-  const name = names.includes(tableName) ? tableName : names[0];
-  const { Table: table } = await call("DescribeTable", { TableName: name });
-  const state = { table, pages: [undefined], view: "grid" };
-  const form = builder(state, names);
-  const results = h("section", { class: "card", id: "results" });
-  const editor = h("div", { id: "editor" });
-  const run = async (start) => {
-    const f = Object.fromEntries(new FormData(form));
-    state.last = f;
-    try {
-      const req = request(table, f, start);
-      const res = await call(f.mode, req);
-      state.result = res;
-      showResults(results, state, res, f, run, editor);
-    } catch (e) {
-      mount(results, h("p", { class: "error", role: "alert" }, e.message));
-    }
-  };
-  form.addEventListener("submit", e => { e.preventDefault(); state.pages = [undefined]; run(undefined); });
-  mount(el, form, results, editor);
-  state.pages = [undefined];
-  run(undefined);
+export function ItemsScreen({ args: [wanted] }) {
+  const { names, name, picker, error } = useTablePick("items", wanted);
+  const [table, tableError] = useLoad(() => name && describeTable(name), [name]);
+  if (error || tableError) return h(ErrorText, { error: error || tableError });
+  if (names && !names.length) return h(Muted, {}, "No tables yet: create one under Tables.");
+  if (!table) return h(Muted, {}, "Loading…");
+  return h(Browser, { table, picker });
 }
-
-const keyOf = (schema, type) => (schema.find(k => k.KeyType === type) || {}).AttributeName;
-const typeOf = (table, attr) => (table.AttributeDefinitions.find(d => d.AttributeName === attr) || {}).AttributeType || "S";
 
 /** The key schema the form queries: the table's or the chosen index's. */
 function schemaOf(table, index) {
-  if (!index) return table.KeySchema;
-  const all = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])];
-  return (all.find(i => i.IndexName === index) || table).KeySchema;
+  return (index && indexesOf(table).find(i => i.IndexName === index) || table).KeySchema;
 }
 
-function builder(state, names) {
-  const { table } = state;
-  const indexes = [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])].map(i => i.IndexName);
-  const keyPart = h("div", { class: "row", id: "key-condition" });
-  const form = h("form", { class: "card", id: "query" },
-    h("div", { class: "row" },
-      h("label", {}, "Table", select({ name: "table", onchange: e => { location.hash = `#/items/${encodeURIComponent(e.target.value)}`; } }, names, table.TableName)),
-      h("label", {}, "Index", select({ name: "index", onchange: () => keys() }, [["", "(table)"], ...indexes])),
-      h("label", {}, "Operation", select({ name: "mode", onchange: () => keys() }, ["Scan", "Query"])),
-      h("label", {}, "Limit", h("input", { name: "limit", type: "number", min: 1, value: 25 })),
-      h("label", {}, "Order", select({ name: "order" }, [["forward", "forward"], ["backward", "backward"]])),
-      h("label", { class: "check" }, h("input", { name: "consistent", type: "checkbox" }), "consistent read")),
-    keyPart,
-    h("div", { class: "row" },
-      h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
-      h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs",
-        placeholder: '{"#a": "price", ":v": {"N": "10"}}' }))),
-    h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
-      h("button", { type: "button", onclick: () => openEditor(state, null) }, "Create item")));
-  function keys() {
-    const f = Object.fromEntries(new FormData(form));
-    if (f.mode !== "Query") return mount(keyPart);
-    const schema = schemaOf(table, f.index);
-    const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
-    mount(keyPart,
-      h("label", {}, `${pk} (${typeOf(table, pk)}) =`, h("input", { name: "pk", required: true })),
-      sk && h("label", {}, `${sk} (${typeOf(table, sk)})`, select({ name: "skOp" }, ["", ...OPERATORS[typeOf(table, sk)]])),
-      sk && h("label", {}, "value", h("input", { name: "sk1" })),
-      sk && h("label", {}, "and (between)", h("input", { name: "sk2" })));
-  }
-  state.form = form;
-  return form;
+function Browser({ table, picker }) {
+  const form = useRef(null);
+  const [choice, setChoice] = useState({ index: "", mode: "Scan" });
+  const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
+  const [result, setResult] = useState(null);
+  const [editing, setEditing] = useState(undefined); // an item, null for a new one
+  const run = async pageStarts => {
+    const f = Object.fromEntries(new FormData(form.current));
+    setPages(pageStarts);
+    try {
+      const res = await call(f.mode, request(table, f, pageStarts[pageStarts.length - 1]));
+      setResult({ res, f });
+    } catch (e) { setResult({ error: e }); }
+  };
+  useEffect(() => { run([undefined]); }, []);
+  const indexes = indexesOf(table).map(i => i.IndexName);
+  const schema = schemaOf(table, choice.index);
+  const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
+  const onChoice = e => setChoice(c => ({ ...c, [e.target.name]: e.target.value }));
+  return [
+    h("form", { class: "card", id: "query", ref: form, onSubmit: e => { e.preventDefault(); run([undefined]); } },
+      h("div", { class: "row" },
+        h("label", {}, "Table", picker),
+        h("label", {}, "Index", h(Select, { name: "index", value: choice.index, options: [["", "(table)"], ...indexes], onChange: onChoice })),
+        h("label", {}, "Operation", h(Select, { name: "mode", value: choice.mode, options: ["Scan", "Query"], onChange: onChoice })),
+        h("label", {}, "Limit", h("input", { name: "limit", type: "number", min: 1, defaultValue: 25 })),
+        h("label", {}, "Order", h(Select, { name: "order", options: ["forward", "backward"] })),
+        h("label", { class: "check" }, h("input", { name: "consistent", type: "checkbox" }), "consistent read")),
+      choice.mode === "Query" && h("div", { class: "row", id: "key-condition" },
+        h("label", {}, `${pk} (${typeOf(table, pk)}) =`, h("input", { name: "pk", required: true })),
+        sk && h("label", {}, `${sk} (${typeOf(table, sk)})`, h(Select, { name: "skOp", options: ["", ...OPERATORS[typeOf(table, sk)]] })),
+        sk && h("label", {}, "value", h("input", { name: "sk1" })),
+        sk && h("label", {}, "and (between)", h("input", { name: "sk2" }))),
+      h("div", { class: "row" },
+        h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
+        h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": {"N": "10"}}' }))),
+      h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
+        h("button", { type: "button", onClick: () => setEditing(null) }, "Create item"))),
+    h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
+      : h(Results, { table, ...result, pages, run, edit: setEditing }))),
+    h("div", { id: "editor" }, editing !== undefined && h(ItemEditor, { key: editing ? JSON.stringify(editing) : "new", table, item: editing,
+      close: () => setEditing(undefined), saved: () => { setEditing(undefined); run(pages); } })),
+  ];
 }
 
 /** The Scan or Query request of the form's fields. */
@@ -111,57 +102,47 @@ function request(table, f, start) {
   return req;
 }
 
-function showResults(el, state, res, f, run, editor) {
-  const { table } = state;
+function Results({ table, res, f, pages, run, edit }) {
+  const [json, setJson] = useState(false);
   const items = res.Items || [];
   const schema = schemaOf(table, f.index);
-  const cols = columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"),
-    keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
-  const page = state.pages.length;
-  const view = state.view === "json"
-    ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items, null, 2))
-    : h("table", { class: "grid", id: "items" },
-        h("thead", {}, h("tr", {}, cols.map(c => h("th", {}, c)))),
-        h("tbody", {}, items.map(item => h("tr", { class: "clickable", title: "Edit", onclick: () => openEditor(state, item, editor) },
-          cols.map(c => h("td", {}, cell(item[c])))))));
-  mount(el,
+  const cols = columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
+  const page = pages.length;
+  return [
     h("div", { class: "row" },
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
       h("span", { class: "capacity", id: "result-capacity" }, describeCapacity(res.ConsumedCapacity)),
       h("span", { class: "spacer" }),
-      h("button", { type: "button", onclick: () => { state.view = state.view === "json" ? "grid" : "json"; showResults(el, state, res, f, run, editor); } },
-        state.view === "json" ? "Grid view" : "JSON view"),
-      h("button", { type: "button", disabled: page === 1, onclick: () => { state.pages.pop(); run(state.pages[state.pages.length - 1]); } }, "Previous page"),
-      h("button", { type: "button", disabled: !res.LastEvaluatedKey, onclick: () => { state.pages.push(res.LastEvaluatedKey); run(res.LastEvaluatedKey); } }, "Next page")),
-    items.length ? view : h("p", { class: "muted" }, "No items on this page."));
+      h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}` }),
+      h("button", { type: "button", onClick: () => setJson(!json) }, json ? "Grid view" : "JSON view"),
+      h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
+      h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
+    !items.length ? h(Muted, {}, "No items on this page.")
+      : json ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items, null, 2))
+      : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit }),
+  ];
 }
 
 /** Edits one item as DynamoDB JSON (a new one when item is null): PutItem saves, DeleteItem deletes. */
-function openEditor(state, item, where) {
-  const { table } = state;
-  const el = where || document.getElementById("editor");
+function ItemEditor({ table, item, close, saved }) {
   const pk = keyOf(table.KeySchema, "HASH"), sk = keyOf(table.KeySchema, "RANGE");
   const template = item || Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, { [typeOf(table, k)]: "" }]));
-  const text = h("textarea", { name: "item", rows: 14, spellcheck: "false" }, JSON.stringify(template, null, 2));
-  const message = h("p", { class: "error", role: "alert" });
-  const close = () => mount(el);
+  const text = useRef(null);
+  const [error, setError] = useState(null);
+  useEffect(() => text.current.focus(), []);
   const act = async (operation, params) => {
-    message.textContent = "";
-    try {
-      const res = await call(operation, { TableName: table.TableName, ...params() });
-      close(); // the request bar keeps what it cost
-      state.form.requestSubmit();
-    } catch (e) { message.textContent = e.message; }
+    setError(null);
+    try { await call(operation, { TableName: table.TableName, ...params() }); saved(); } // the request bar keeps what it cost
+    catch (e) { setError(e); }
   };
   const key = () => Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, item[k]]));
-  mount(el, h("section", { class: "card", id: "item-editor" },
+  return h("section", { class: "card", id: "item-editor" },
     h("h2", {}, item ? "Edit item" : "Create item"),
     h("p", { class: "muted" }, "DynamoDB JSON. Saving writes the whole item (PutItem); a changed key writes a new item."),
-    text,
+    h("textarea", { ref: text, name: "item", rows: 14, spellcheck: false, defaultValue: JSON.stringify(template, null, 2) }),
     h("div", { class: "row" },
-      h("button", { type: "button", id: "save-item", onclick: () => act("PutItem", () => ({ Item: JSON.parse(text.value) })) }, "Save"),
-      item && h("button", { type: "button", class: "danger", onclick: () => act("DeleteItem", () => ({ Key: key() })) }, "Delete"),
-      h("button", { type: "button", onclick: close }, "Close")),
-    message));
-  text.focus();
+      h("button", { type: "button", id: "save-item", onClick: () => act("PutItem", () => ({ Item: JSON.parse(text.current.value) })) }, "Save"),
+      item && h("button", { type: "button", class: "danger", onClick: () => act("DeleteItem", () => ({ Key: key() })) }, "Delete"),
+      h("button", { type: "button", onClick: close }, "Close")),
+    h(ErrorText, { error }));
 }

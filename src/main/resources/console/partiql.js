@@ -1,7 +1,9 @@
 // PartiQL: a statement editor with its history (this browser's local storage) and a result grid.
-import { h, mount } from "./dom.js";
+import { useRef, useState } from "preact/hooks";
+import { h, ErrorText, Muted, ItemGrid } from "./ui.js";
 import { call, describeCapacity } from "./api.js";
 import { cell, columns } from "./values.js";
+import { ExportButtons } from "./export.js";
 
 const KEY = "basalt.console.partiql.history";
 const history = () => JSON.parse(localStorage.getItem(KEY) || "[]");
@@ -11,36 +13,41 @@ function remember(statement) {
   localStorage.setItem(KEY, JSON.stringify(list));
 }
 
-export function partiqlScreen(el) {
-  const editor = h("textarea", { id: "statement", rows: 5, spellcheck: "false", placeholder: 'SELECT * FROM "Table" WHERE pk = \'a\'' });
-  const results = h("section", { class: "card", id: "partiql-results" });
-  const past = h("ul", { class: "history", id: "history" });
-  const showHistory = () => mount(past, history().map(s => h("li", {}, h("a", { href: "#/partiql", onclick: e => {
-    e.preventDefault(); editor.value = s; editor.focus(); } }, s))));
-  const run = async (nextToken) => {
-    const statement = editor.value.trim();
+export function PartiqlScreen() {
+  const editor = useRef(null);
+  const [past, setPast] = useState(history);
+  const [result, setResult] = useState(null);
+  const run = async nextToken => {
+    const statement = editor.current.value.trim();
     if (!statement) return;
     remember(statement);
-    showHistory();
+    setPast(history());
     try {
       const res = await call("ExecuteStatement", nextToken ? { Statement: statement, NextToken: nextToken } : { Statement: statement });
-      const items = res.Items || [];
-      const cols = columns(items, []);
-      mount(results,
-        h("div", { class: "row" }, h("span", { id: "partiql-summary" }, `${items.length} items`),
-          h("span", { class: "capacity" }, describeCapacity(res.ConsumedCapacity)), h("span", { class: "spacer" }),
-          res.NextToken && h("button", { type: "button", onclick: () => run(res.NextToken) }, "Next page")),
-        items.length ? h("table", { class: "grid" }, h("thead", {}, h("tr", {}, cols.map(c => h("th", {}, c)))),
-          h("tbody", {}, items.map(item => h("tr", {}, cols.map(c => h("td", {}, cell(item[c])))))))
-          : h("p", { class: "muted" }, "Done; no items returned."));
-    } catch (e) {
-      mount(results, h("p", { class: "error", role: "alert" }, e.message));
-    }
+      setResult({ res });
+    } catch (error) { setResult({ error }); }
   };
-  editor.addEventListener("keydown", e => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run(); });
-  mount(el, h("section", { class: "card" }, h("h2", {}, "PartiQL"), editor,
-      h("div", { class: "row" }, h("button", { type: "button", id: "run-statement", onclick: () => run() }, "Run"),
+  return [
+    h("section", { class: "card" }, h("h2", {}, "PartiQL"),
+      h("textarea", { id: "statement", ref: editor, rows: 5, spellcheck: false, placeholder: 'SELECT * FROM "Table" WHERE pk = \'a\'',
+        onKeyDown: e => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run(); } }),
+      h("div", { class: "row" }, h("button", { type: "button", id: "run-statement", onClick: () => run() }, "Run"),
         h("span", { class: "muted" }, "Ctrl+Enter runs. ExecuteStatement, one statement at a time."))),
-    results, h("section", { class: "card" }, h("h2", {}, "History"), past));
-  showHistory();
+    h("section", { class: "card", id: "partiql-results" }, result && (result.error ? h(ErrorText, { error: result.error }) : h(Result, { res: result.res, run }))),
+    h("section", { class: "card" }, h("h2", {}, "History"),
+      h("ul", { class: "history", id: "history" }, past.map(s => h("li", {}, h("a", { href: "#/partiql", onClick: e => {
+        e.preventDefault(); editor.current.value = s; editor.current.focus(); } }, s))))),
+  ];
+}
+
+function Result({ res, run }) {
+  const items = res.Items || [];
+  const cols = columns(items, []);
+  return [
+    h("div", { class: "row" }, h("span", { id: "partiql-summary" }, `${items.length} items`),
+      h("span", { class: "capacity" }, describeCapacity(res.ConsumedCapacity)), h("span", { class: "spacer" }),
+      h(ExportButtons, { items, cols, name: "partiql" }),
+      res.NextToken && h("button", { type: "button", onClick: () => run(res.NextToken) }, "Next page")),
+    items.length ? h(ItemGrid, { items, cols, cell }) : h(Muted, {}, "Done; no items returned."),
+  ];
 }

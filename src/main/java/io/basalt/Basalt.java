@@ -52,8 +52,9 @@ public final class Basalt implements AutoCloseable {
                 io.basalt.engine.capacity.CapacitySettings.defaults().withMode(config.capacity())
                         .withTimeRules(config.capacityTimeRules()),
                 config.clock(), config.streamRetentionSeconds(), config.itemCollectionLimitBytes(), config.largeReadSlots(),
-                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot()));
-        io.basalt.server.http.RequestMetrics metrics = new io.basalt.server.http.RequestMetrics();
+                config.inMemory() || config.cassandra() != null ? null : config.dataDir().resolve(BACKUPS_DIR), config.exportRoot(),
+                config.s3Endpoint() == null ? null : new S3ObjectStore(config.s3Endpoint(), config.s3Region())));
+        io.basalt.engine.metrics.RequestMetrics metrics = new io.basalt.engine.metrics.RequestMetrics();
         io.basalt.server.auth.AccessLog accessLog = null;
         if (config.accessLog() != null) {
             try {
@@ -88,7 +89,8 @@ public final class Basalt implements AutoCloseable {
             }
         }
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
-                : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics);
+                : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics,
+                        http == null ? () -> -1 : http::port);
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
         for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
         if (storage instanceof RocksStorage rocks) services.add(control(rocks, config.dataDir()));

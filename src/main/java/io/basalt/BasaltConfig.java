@@ -45,6 +45,9 @@ import java.nio.file.Path;
  * @param namespaces tables per account and region as in the service (--region home region, default
  *                   us-east-1), or per account whatever the region (--regions shared)
  * @param exportRoot the directory S3 buckets of ExportTableToPointInTime map to (a bucket is a subdirectory), or null
+ * @param s3Endpoint the S3-compatible endpoint exports and imports use instead (path-style; credentials from the
+ *                   AWS default chain), or null
+ * @param s3Region the region requests to that endpoint are signed for (null: us-east-1)
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
@@ -53,7 +56,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
                            io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces,
-                           Path exportRoot) {
+                           Path exportRoot, String s3Endpoint, String s3Region) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -99,6 +102,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withCapacityTimeRules(boolean r) { return toBuilder().capacityTimeRules(r).build(); }
     public BasaltConfig withClock(Clock c) { return toBuilder().clock(c).build(); }
     public BasaltConfig withExportRoot(Path d) { return toBuilder().exportRoot(d).build(); }
+    public BasaltConfig withS3(String endpoint, String region) { return toBuilder().s3Endpoint(endpoint).s3Region(region).build(); }
     public BasaltConfig withAuthFile(Path f) { return toBuilder().authFile(f).build(); }
     public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
     public BasaltConfig withCassandra(io.basalt.storage.cassandra.CassandraSettings c) { return toBuilder().cassandra(c).build(); }
@@ -139,6 +143,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private Path accessLog;
         private io.basalt.storage.cassandra.CassandraSettings cassandra;
         private Path exportRoot;
+        private String s3Endpoint;
+        private String s3Region;
         private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
 
         public Builder() {}
@@ -159,6 +165,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             accessLog = c.accessLog;
             cassandra = c.cassandra;
             exportRoot = c.exportRoot;
+            s3Endpoint = c.s3Endpoint;
+            s3Region = c.s3Region;
             namespaces = c.namespaces;
         }
 
@@ -190,13 +198,16 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder accessLog(Path v) { accessLog = v; return this; }
         public Builder cassandra(io.basalt.storage.cassandra.CassandraSettings v) { cassandra = v; return this; }
         public Builder exportRoot(Path v) { exportRoot = v; return this; }
+        public Builder s3Endpoint(String v) { s3Endpoint = v; return this; }
+        public Builder s3Region(String v) { s3Region = v; return this; }
         public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
-                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot);
+                    tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot,
+                    s3Endpoint, s3Region);
         }
     }
 }

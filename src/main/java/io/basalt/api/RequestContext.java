@@ -11,14 +11,20 @@ import io.basalt.model.Arns;
  * @param accountId the caller's account (the key's account when signatures are verified, else
  *                  {@link #ACCOUNT_ID}); goes into ARNs
  * @param namespaces how accounts and regions map to the catalog's namespaces (the instance's choice)
+ * @param trace what the operation found out that the front end times against (the table it used)
  */
 public record RequestContext(String requestId, String region, String accessKeyId, String accountId,
-                             io.basalt.model.Namespaces namespaces) {
+                             io.basalt.model.Namespaces namespaces, RequestTrace trace) {
     /** The account of every request when signatures are not verified (model.Arns). */
     public static final String ACCOUNT_ID = Arns.ACCOUNT_ID;
 
     public RequestContext(String requestId, String region, String accessKeyId) {
         this(requestId, region, accessKeyId, ACCOUNT_ID, io.basalt.model.Namespaces.SEPARATE);
+    }
+
+    public RequestContext(String requestId, String region, String accessKeyId, String accountId,
+                          io.basalt.model.Namespaces namespaces) {
+        this(requestId, region, accessKeyId, accountId, namespaces, new RequestTrace());
     }
 
     /** The caller's tables: its account in the request's region. */

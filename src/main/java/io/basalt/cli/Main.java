@@ -109,7 +109,7 @@ public final class Main {
         System.out.println("Basalt " + version() + " listening on " + endpoints
                 + " (storage: " + storage + ", auth: " + config.effectiveAuthMode().word() + ", started in " + ms + " ms)");
         if (basalt.adminPort() >= 0) {
-            System.out.println("Admin service (Prometheus /metrics, /partitions/TABLE) on http://" + config.host() + ":" + basalt.adminPort());
+            System.out.println("Admin service (console /console/, Prometheus /metrics, /partitions/TABLE) on http://" + config.host() + ":" + basalt.adminPort());
         }
         System.out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

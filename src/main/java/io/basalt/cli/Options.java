@@ -35,6 +35,8 @@ final class Options {
             new Option("host", "HOST", "interface to listen on (default 127.0.0.1; 0.0.0.0 opens it to the network)", false),
             new Option("data-dir", "DIR", "where data is kept on disk (default ./basalt-data)", false),
             new Option("export-root", "DIR", "where ExportTableToPointInTime writes: S3 bucket B is the directory DIR/B", false),
+            new Option("s3-endpoint", "URL", "exports and imports go to this S3-compatible endpoint (path-style; credentials from the AWS default chain)", false),
+            new Option("s3-region", "REGION", "region of --s3-endpoint's requests (default us-east-1)", false),
             new Option("in-memory", null, "keep everything in memory; nothing survives a restart", true),
             new Option("storage", "ENGINE", "rocksdb (default), memory (as --in-memory) or cassandra (an Apache Cassandra cluster; docs/scale-out.md)", false),
             new Option("cassandra-contact-points", "HOST:PORT,...", "Cassandra nodes to connect to (with --storage cassandra)", false),
@@ -135,6 +137,10 @@ final class Options {
         if (v.containsKey("host")) c = c.withHost(v.get("host"));
         if (v.containsKey("data-dir")) c = c.withDataDir(Path.of(v.get("data-dir")));
         if (v.containsKey("export-root")) c = c.withExportRoot(Path.of(v.get("export-root")));
+        if (v.containsKey("s3-endpoint") || v.containsKey("s3-region")) {
+            if (!v.containsKey("s3-endpoint")) throw new UsageError("--s3-region needs --s3-endpoint");
+            c = c.withS3(v.get("s3-endpoint"), v.get("s3-region"));
+        }
         if (v.containsKey("in-memory")) c = c.withInMemory(bool(v.get("in-memory"), "in-memory"));
         c = storage(c, v);
         if (v.containsKey("cache-mb")) c = c.withCacheMb(intIn(v.get("cache-mb"), "cache-mb", 8, 1 << 20));

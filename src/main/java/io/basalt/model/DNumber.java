@@ -38,9 +38,35 @@ public final class DNumber implements Comparable<DNumber> {
         try {
             bd = new BigDecimal(s);
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new NumberFormatError(NumberFormatError.NOT_A_NUMBER);
+            throw new NumberFormatError(exponentOutOfRange(s));
+        }
+        if (bd.signum() == 0) {
+            // a zero is range-checked by the exponent it is written with: 0e126 overflows, 0e-131
+            // underflows (live captures 2026, paritysuite tests/tier3/limits/numberExponent)
+            long exponent = -(long) bd.scale();
+            if (exponent > MAX_EXPONENT) throw new NumberFormatError(NumberFormatError.OVERFLOW);
+            if (exponent < MIN_EXPONENT) throw new NumberFormatError(NumberFormatError.UNDERFLOW);
         }
         return of(bd);
+    }
+
+    private static final int MAX_EXPONENT = 125;
+    private static final int MIN_EXPONENT = -130;
+
+    /**
+     * The error for a well-formed number whose exponent BigDecimal cannot hold (past 32 bits): the
+     * service calls one that still fits 64 bits an overflow or underflow by its sign, and only a
+     * longer one not convertible (live captures 2026, paritysuite numberExponent).
+     */
+    private static String exponentOutOfRange(String s) {
+        int e = Math.max(s.indexOf('e'), s.indexOf('E'));
+        if (e < 0) return NumberFormatError.NOT_A_NUMBER;
+        try {
+            long exponent = Long.parseLong(s.substring(e + 1).startsWith("+") ? s.substring(e + 2) : s.substring(e + 1));
+            return exponent > 0 ? NumberFormatError.OVERFLOW : NumberFormatError.UNDERFLOW;
+        } catch (NumberFormatException tooLong) {
+            return NumberFormatError.NOT_A_NUMBER;
+        }
     }
 
     /** Validates range and precision of an exact value (used for arithmetic results too). */

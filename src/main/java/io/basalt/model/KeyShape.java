@@ -83,6 +83,15 @@ public record KeyShape(List<Part> hashParts, List<Part> rangeParts) {
         return false;
     }
 
+    /** Whether an item holds every key attribute with its declared type (values not checked). */
+    public boolean holdsKeyAttributes(Map<String, AttributeValue> item) {
+        for (Part p : parts()) {
+            AttributeValue v = item.get(p.name());
+            if (v == null || v.type() != p.type()) return false;
+        }
+        return true;
+    }
+
     private static void checkItemAttribute(Map<String, AttributeValue> item, String name, AttrType type) {
         AttributeValue v = item.get(name);
         if (v == null) {

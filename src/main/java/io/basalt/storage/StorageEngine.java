@@ -17,9 +17,10 @@ package io.basalt.storage;
  *   <li>When a durable engine returns from commit, the batch survives a process crash (WAL synced;
  *       concurrent committers share syncs).</li>
  *   <li>Reads are never blocked by writes and see only whole batches, except on an engine that
- *       {@link #appliesAfterCommit()}: there the mutations outside the batch's first checked
- *       partition become visible later (never lost, never applied twice, in commit order per key;
- *       index entries and stream records, which readers expect eventually).</li>
+ *       {@link #appliesAfterCommit()}: there the unchecked mutations ({@link Mutation#EXPECT_ANY})
+ *       outside the batch's checked partitions become visible later (never lost, never applied
+ *       twice, in commit order per key; index entries and stream records, which readers expect
+ *       eventually). Checked mutations are visible when commit returns, whatever their partitions.</li>
  * </ul>
  */
 public interface StorageEngine extends AutoCloseable {
@@ -72,8 +73,8 @@ public interface StorageEngine extends AutoCloseable {
     void deleteRange(Space space, byte[] from, byte[] to);
 
     /**
-     * Whether {@link #commit} may return before the mutations of other partitions than the first
-     * checked one can be read (Cassandra: they are applied from a durable change log written
+     * Whether {@link #commit} may return before the unchecked mutations of other partitions than
+     * the checked ones can be read (Cassandra: they are applied from a durable change log written
      * atomically with that partition). Such an engine runs {@link WriteBatch#applied()} itself once
      * they can; on the others the caller runs it after the commit.
      */

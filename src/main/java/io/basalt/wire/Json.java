@@ -7,10 +7,10 @@ import com.fasterxml.jackson.core.json.JsonWriteFeature;
 /** The shared, configured Jackson factory (thread-safe). */
 public final class Json {
     /**
-     * JSON nesting bound. Attribute values deeper than 32 levels get the service's nesting ValidationException
-     * from the value reader, so the bound leaves room for that: 100 levels of maps (~200 JSON levels, live
-     * 2026-10, paritysuite partiqlParameterNumbers) answer it, never a SerializationException. Anything deeper
-     * than this is still refused early.
+     * JSON nesting bound (Jackson's own default). Attribute values deeper than 32 levels get the
+     * service's nesting ValidationException from the value reader; the service answers even 100
+     * nested maps (200+ JSON levels) that way (live captures, paritysuite partiqlParameterNumbers),
+     * so the parser must not refuse them first. Deeper bodies get a SerializationException.
      */
     public static final int MAX_JSON_DEPTH = 1000;
 

@@ -38,12 +38,7 @@ public final class BackupBenchmark {
         StringBuilder md = new StringBuilder();
         try (ServerProcess server = ServerProcess.start(data, "--log-level", "warn");
              DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            c.createTable(b -> b.tableName("big").billingMode(BillingMode.PAY_PER_REQUEST)
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                            .projection(p -> p.projectionType("ALL"))));
+            createBigTable(c);
             long t0 = System.nanoTime();
             load(server, items);
             double loadS = seconds(t0);
@@ -89,7 +84,17 @@ public final class BackupBenchmark {
         System.out.print(md);
     }
 
-    private static void load(ServerProcess server, int items) throws Exception {
+    /** The benchmarks' table "big": key pk, one GSI byG on g (projection ALL). */
+    static void createBigTable(DynamoDbClient c) {
+        c.createTable(b -> b.tableName("big").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType("ALL"))));
+    }
+
+    static void load(ServerProcess server, int items) throws Exception {
         int threads = 8;
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         List<Future<?>> parts = new ArrayList<>();
@@ -132,17 +137,17 @@ public final class BackupBenchmark {
         return n;
     }
 
-    private static double seconds(long t0) {
+    static double seconds(long t0) {
         return (System.nanoTime() - t0) / 1e9;
     }
 
-    private static long du(Path dir) throws Exception {
+    static long du(Path dir) throws Exception {
         long n = 0;
         for (Path f : StoreBackup.files(dir)) n += Files.size(f);
         return n;
     }
 
-    private static String mb(long bytes) {
+    static String mb(long bytes) {
         return String.format("%,.0f MB", bytes / 1e6);
     }
 }

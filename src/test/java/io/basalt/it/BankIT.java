@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.basalt.compat.Covers;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,10 +19,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.ItemResponse;
-import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
-import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
 
 /**
@@ -34,35 +28,14 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * and every acknowledged transfer is applied exactly once — also across a kill -9.
  */
 class BankIT {
-    private static final int ACCOUNTS = 50;
-    private static final long INITIAL = 1000;
+    private static final Bank BANK = new Bank(50, 1000);
 
-    private static void createBank(DynamoDbClient c) {
-        Sdk.createHashTable(c, "bank");
-        for (int i = 0; i < ACCOUNTS; i++) {
-            int ii = i;
-            c.putItem(b -> b.tableName("bank").item(item("pk", "acct" + ii, "balance", n(Long.toString(INITIAL)))));
-        }
-    }
-
-    /** Runs transfers until stopped; returns acknowledged transfer ids. */
+    /** Runs transfers until stopped, adding the acknowledged transfer ids. */
     private static void transfers(DynamoDbClient c, AtomicBoolean stop, Set<String> acked, AtomicLong seq, AtomicLong errors) {
-        ThreadLocalRandom r = ThreadLocalRandom.current();
         while (!stop.get()) {
-            int from = r.nextInt(ACCOUNTS), to = r.nextInt(ACCOUNTS - 1);
-            if (to >= from) to++;
             String id = "tx" + seq.incrementAndGet();
-            String amount = Integer.toString(1 + r.nextInt(100));
-            int ff = from, tt = to;
             try {
-                c.transactWriteItems(b -> b.transactItems(
-                        TransactWriteItem.builder().update(u -> u.tableName("bank").key(item("pk", "acct" + ff))
-                                .updateExpression("SET balance = balance - :a").conditionExpression("balance >= :a")
-                                .expressionAttributeValues(Map.of(":a", n(amount)))).build(),
-                        TransactWriteItem.builder().update(u -> u.tableName("bank").key(item("pk", "acct" + tt))
-                                .updateExpression("SET balance = balance + :a").expressionAttributeValues(Map.of(":a", n(amount)))).build(),
-                        TransactWriteItem.builder().put(p -> p.tableName("bank").item(item("pk", id, "from", "acct" + ff, "to", "acct" + tt, "amount", n(amount)))
-                                .conditionExpression("attribute_not_exists(pk)")).build()));
+                BANK.transfer(c, id, 100);
                 acked.add(id);
             } catch (TransactionCanceledException e) {
                 // insufficient funds or a conflict: nothing was applied
@@ -73,49 +46,12 @@ class BankIT {
         }
     }
 
-    private static long audit(DynamoDbClient c) {
-        List<TransactGetItem> gets = new ArrayList<>();
-        for (int i = 0; i < ACCOUNTS; i++) {
-            int ii = i;
-            gets.add(TransactGetItem.builder().get(g -> g.tableName("bank").key(item("pk", "acct" + ii))).build());
-        }
-        long total = 0;
-        for (ItemResponse r : c.transactGetItems(b -> b.transactItems(gets)).responses()) {
-            long bal = Long.parseLong(r.item().get("balance").n());
-            assertTrue(bal >= 0, "negative balance " + bal);
-            total += bal;
-        }
-        return total;
-    }
-
-    /** Every recorded transfer is applied exactly once: balances equal initial +/- the recorded transfers. */
-    private static void verifyLedger(DynamoDbClient c, Set<String> acked) {
-        Map<String, Long> expected = new ConcurrentHashMap<>();
-        for (int i = 0; i < ACCOUNTS; i++) expected.put("acct" + i, INITIAL);
-        Map<String, Long> actual = new ConcurrentHashMap<>();
-        Set<String> recorded = ConcurrentHashMap.newKeySet();
-        c.scanPaginator(b -> b.tableName("bank").consistentRead(true)).items().forEach(i -> {
-            String pk = i.get("pk").s();
-            if (pk.startsWith("acct")) {
-                actual.put(pk, Long.parseLong(i.get("balance").n()));
-            } else {
-                recorded.add(pk);
-                long a = Long.parseLong(i.get("amount").n());
-                expected.merge(i.get("from").s(), -a, Long::sum);
-                expected.merge(i.get("to").s(), a, Long::sum);
-            }
-        });
-        assertEquals(expected, actual, "balances match the recorded transfers");
-        assertTrue(recorded.containsAll(acked), "every acknowledged transfer is recorded");
-        assertEquals(ACCOUNTS * INITIAL, actual.values().stream().mapToLong(Long::longValue).sum());
-    }
-
     @Test
     @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
     @Covers(operation = "TransactGetItems", parameters = {"TransactItems"})
     void transfersKeepTheBankBalanced() throws Exception {
         try (var server = io.basalt.Basalt.startInMemory(); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            createBank(c);
+            BANK.create(c);
             AtomicBoolean stop = new AtomicBoolean();
             Set<String> acked = ConcurrentHashMap.newKeySet();
             AtomicLong seq = new AtomicLong(), errors = new AtomicLong();
@@ -125,7 +61,7 @@ class BankIT {
             pool.execute(() -> {
                 ThreadLocalRandom r = ThreadLocalRandom.current();
                 while (!stop.get()) {
-                    int a = r.nextInt(ACCOUNTS);
+                    int a = r.nextInt(50);
                     c.updateItem(b -> b.tableName("bank").key(item("pk", "acct" + a)).updateExpression("SET touched = :t")
                             .expressionAttributeValues(Map.of(":t", n(Long.toString(System.nanoTime())))));
                 }
@@ -133,14 +69,14 @@ class BankIT {
             // a minute by default (the figure); -Dbasalt.bank.seconds=N to shorten a local run
             long end = System.currentTimeMillis() + 1000L * Long.getLong("basalt.bank.seconds", 60);
             while (System.currentTimeMillis() < end) {
-                assertEquals(ACCOUNTS * INITIAL, audit(c), "audit total"); // audits run back to back: one more concurrent reader
+                assertEquals(BANK.total(), BANK.audit(c), "audit total"); // audits run back to back: one more concurrent reader
             }
             stop.set(true);
             pool.shutdown();
             assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
             assertEquals(0, errors.get());
             assertTrue(acked.size() > 100, "too few transfers: " + acked.size());
-            verifyLedger(c, acked);
+            BANK.verifyLedger(c, acked);
         }
     }
 
@@ -150,7 +86,7 @@ class BankIT {
         Set<String> acked = ConcurrentHashMap.newKeySet();
         AtomicLong seq = new AtomicLong(), errors = new AtomicLong();
         try (ServerProcess server = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            createBank(c);
+            BANK.create(c);
             AtomicBoolean stop = new AtomicBoolean();
             ExecutorService pool = Executors.newFixedThreadPool(8);
             for (int t = 0; t < 8; t++) pool.execute(() -> transfers(c, stop, acked, seq, errors));
@@ -162,8 +98,8 @@ class BankIT {
             assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
         }
         try (ServerProcess server = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
-            assertEquals(ACCOUNTS * INITIAL, audit(c));
-            verifyLedger(c, acked);
+            assertEquals(BANK.total(), BANK.audit(c));
+            BANK.verifyLedger(c, acked);
             assertTrue(acked.size() > 20, "too few transfers: " + acked.size());
         }
     }

@@ -40,6 +40,17 @@ final class CassandraForTests {
                 CassandraSettings.DEFAULT_LOCAL_DC);
     }
 
+    /** Closes clients and nodes of a multi-node test, each even when another fails to close (nulls skipped). */
+    static void closeAll(AutoCloseable... all) {
+        for (AutoCloseable c : all) {
+            try {
+                if (c != null) c.close();
+            } catch (Exception ignored) {
+                // closing anyway
+            }
+        }
+    }
+
     private static void start() {
         Path dir = Path.of("target", "cassandra-test");
         ByteArrayOutputStream log = new ByteArrayOutputStream();

@@ -49,6 +49,45 @@ class ConsoleIT extends ServerTestBase {
     }
 
     @Test
+    void theLibrariesComeFromTheirWebJarsAndTheImportMapIsAllowedByItsHash() throws Exception {
+        for (String name : new String[] {"preact.js", "hooks.js", "uplot.js", "js-yaml.js"}) {
+            HttpResponse<String> lib = get("/console/vendor/" + name);
+            assertEquals(200, lib.statusCode(), name);
+            assertEquals("text/javascript; charset=utf-8", lib.headers().firstValue("Content-Type").orElse(null), name);
+            assertTrue(lib.body().contains("export"), name + " is an ES module");
+        }
+        assertTrue(get("/console/vendor/hooks.js").body().contains("from\"preact\""), "hooks import preact through the import map");
+        assertEquals("text/css; charset=utf-8", get("/console/vendor/uplot.css").headers().firstValue("Content-Type").orElse(null));
+        assertEquals(404, get("/console/vendor/preact.module.js").statusCode(), "only the files the console names");
+        HttpResponse<String> page = get("/console/");
+        java.util.regex.Matcher map = java.util.regex.Pattern.compile("<script type=\"importmap\">(.*?)</script>", java.util.regex.Pattern.DOTALL)
+                .matcher(page.body());
+        assertTrue(map.find(), page.body());
+        String hash = java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(map.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        assertTrue(page.headers().firstValue("Content-Security-Policy").orElse("")
+                .contains("script-src 'self' 'sha256-" + hash + "';"), page.headers().toString());
+    }
+
+    @Test
+    void theConsoleIsAlsoOnTheAdminPortAndCallsTheApiPort() throws Exception {
+        try (io.basalt.Basalt admin = io.basalt.Basalt.start(io.basalt.BasaltConfig.inMemoryOnFreePort().withAdminPort(0))) {
+            java.net.URI base = java.net.URI.create("http://127.0.0.1:" + admin.adminPort());
+            HttpResponse<String> page = HTTP.send(HttpRequest.newBuilder(base.resolve("/console/")).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, page.statusCode());
+            String api = "http://127.0.0.1:" + admin.endpoint().getPort();
+            assertTrue(page.body().contains("<meta name=\"basalt-api\" content=\"" + api + "\">"), page.body());
+            assertTrue(page.headers().firstValue("Content-Security-Policy").orElse("").contains("connect-src 'self' " + api + ";"),
+                    page.headers().toString());
+            HttpResponse<String> lib = HTTP.send(HttpRequest.newBuilder(base.resolve("/console/vendor/preact.js")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, lib.statusCode());
+            assertEquals(404, HTTP.send(HttpRequest.newBuilder(base.resolve("/console/../metrics")).build(),
+                    HttpResponse.BodyHandlers.ofString()).statusCode());
+        }
+    }
+
+    @Test
     void namesTheConsoleDoesNotHaveAre404() throws Exception {
         for (String path : new String[] {"/console/nope.js", "/console/../pom.xml", "/console/%2e%2e/x.js",
                 "/console/io/basalt/Basalt.class", "/console/app.js.map", "/console/README"}) {

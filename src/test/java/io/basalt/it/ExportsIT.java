@@ -42,7 +42,6 @@ import software.amazon.awssdk.services.dynamodb.model.ExportFormat;
 import software.amazon.awssdk.services.dynamodb.model.ExportNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ExportStatus;
 import software.amazon.awssdk.services.dynamodb.model.ExportSummary;
-import software.amazon.awssdk.services.dynamodb.model.ExportType;
 import software.amazon.awssdk.services.dynamodb.model.InvalidExportTimeException;
 import software.amazon.awssdk.services.dynamodb.model.PointInTimeRecoveryUnavailableException;
 import software.amazon.awssdk.services.dynamodb.model.TableNotFoundException;
@@ -133,9 +132,9 @@ class ExportsIT {
                 .exportTime(Instant.ofEpochMilli(thenMillis))).exportDescription();
         assertEquals(ExportStatus.IN_PROGRESS, d.exportStatus());
         assertEquals(ExportFormat.DYNAMODB_JSON, d.exportFormat());
-        assertEquals(ExportType.FULL_EXPORT, d.exportType());
+        assertNull(d.exportType(), "the service's description has no ExportType");
         assertTrue(d.exportArn().matches(ARN.replace(".", "\\.") + "ex_main/export/\\d{14}-[0-9a-f]{8}"), d.exportArn());
-        ExportDescription done = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription();
+        ExportDescription done = TransferWaits.export(ddb, d.exportArn());
         assertEquals(ExportStatus.COMPLETED, done.exportStatus());
         assertEquals(30L, done.itemCount());
         String id = d.exportArn().substring(d.exportArn().lastIndexOf('/') + 1);
@@ -143,7 +142,7 @@ class ExportsIT {
         assertEquals(then, readJsonExport(root.resolve("my-bucket"), done.exportManifest()));
         // now (default ExportTime), no prefix
         ExportDescription now = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_main").s3Bucket("my-bucket")).exportDescription();
-        ExportDescription nowDone = ddb.describeExport(b -> b.exportArn(now.exportArn())).exportDescription();
+        ExportDescription nowDone = TransferWaits.export(ddb, now.exportArn());
         assertTrue(nowDone.exportManifest().startsWith("AWSDynamoDB/"));
         assertEquals(scanAll(ddb, "ex_main"), readJsonExport(root.resolve("my-bucket"), nowDone.exportManifest()));
     }
@@ -160,7 +159,7 @@ class ExportsIT {
         enable("ex_ion");
         ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_ion").s3Bucket("ionbucket")
                 .exportFormat(ExportFormat.ION)).exportDescription();
-        String manifest = ddb.describeExport(b -> b.exportArn(d.exportArn())).exportDescription().exportManifest();
+        String manifest = TransferWaits.export(ddb, d.exportArn()).exportManifest();
         String dir = manifest.substring(0, manifest.lastIndexOf('/'));
         String files = Files.readString(root.resolve("ionbucket").resolve(dir + "/manifest-files.json"));
         String key = (String) JsonMini.object(files.trim()).get("dataFileS3Key");
@@ -178,7 +177,7 @@ class ExportsIT {
     @Test
     @Covers(operation = "ExportTableToPointInTime", parameters = {"TableArn", "S3Bucket", "ExportTime"})
     @Covers(operation = "ListExports", parameters = {"TableArn", "MaxResults", "NextToken"})
-    void errorsAndListing() {
+    void errorsAndListing() throws Exception {
         createFullTable(ddb, "ex_err", 2);
         fails(PointInTimeRecoveryUnavailableException.class, "PointInTimeRecoveryUnavailableException",
                 "Point in time recovery is not enabled for table 'ex_err'",
@@ -186,26 +185,27 @@ class ExportsIT {
         fails(TableNotFoundException.class, "TableNotFoundException", "Table not found: ex_missing",
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_missing").s3Bucket("bucket1")));
         enable("ex_err");
-        long enabledAt = clock.millis();
         fails(InvalidExportTimeException.class, "InvalidExportTimeException",
-                PointInTimeRecoveryIT.outside("ExportTime", clock.millis() + 60_000, enabledAt, enabledAt),
+                "Export Time is invalid",
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_err").s3Bucket("bucket1")
                         .exportTime(Instant.ofEpochMilli(clock.millis() + 60_000))));
         validation("1 validation error detected: Value '../up' at 's3Bucket' failed to satisfy constraint: Member must satisfy "
                 + "regular expression pattern: ^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$",
                 () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_err").s3Bucket("../up")));
         String missing = ARN + "ex_err/export/01234567890123-abcdef01";
-        fails(ExportNotFoundException.class, "ExportNotFoundException", "Export not found: " + missing,
+        fails(ExportNotFoundException.class, "ExportNotFoundException", "Export not found: Export not found: " + missing,
                 () -> ddb.describeExport(b -> b.exportArn(missing)));
         List<String> made = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             clock.advanceMillis(5);
             made.add(ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_err").s3Bucket("bucket1")).exportDescription().exportArn());
         }
+        for (String a : made) TransferWaits.export(ddb, a);
         var page1 = ddb.listExports(b -> b.tableArn(ARN + "ex_err").maxResults(2));
-        assertEquals(made.subList(0, 2), page1.exportSummaries().stream().map(ExportSummary::exportArn).toList());
+        // newest first, as the service lists them
+        assertEquals(List.of(made.get(2), made.get(1)), page1.exportSummaries().stream().map(ExportSummary::exportArn).toList());
         var page2 = ddb.listExports(b -> b.tableArn(ARN + "ex_err").maxResults(2).nextToken(page1.nextToken()));
-        assertEquals(made.subList(2, 3), page2.exportSummaries().stream().map(ExportSummary::exportArn).toList());
+        assertEquals(List.of(made.get(0)), page2.exportSummaries().stream().map(ExportSummary::exportArn).toList());
         assertNull(page2.nextToken());
         assertEquals(ExportStatus.COMPLETED, page2.exportSummaries().get(0).exportStatus());
     }
@@ -217,6 +217,7 @@ class ExportsIT {
         createFullTable(ddb, "ex_round", 40);
         enable("ex_round");
         ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_round").s3Bucket("round")).exportDescription();
+        TransferWaits.export(ddb, d.exportArn());
         String id = d.exportArn().substring(d.exportArn().lastIndexOf('/') + 1);
         var started = ddb.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("round").s3KeyPrefix("AWSDynamoDB/" + id + "/data/"))
                 .inputFormat("DYNAMODB_JSON").inputCompressionType("GZIP")
@@ -228,7 +229,7 @@ class ExportsIT {
                                 k -> k.attributeName("sk").keyType("RANGE")).projection(p -> p.projectionType("KEYS_ONLY")))))
                 .importTableDescription();
         assertEquals("IN_PROGRESS", started.importStatusAsString());
-        var done = ddb.describeImport(b -> b.importArn(started.importArn())).importTableDescription();
+        var done = TransferWaits.importDone(ddb, started.importArn());
         assertEquals("COMPLETED", done.importStatusAsString());
         assertEquals(40L, done.importedItemCount());
         assertEquals(40L, done.processedItemCount());
@@ -259,10 +260,13 @@ class ExportsIT {
                         .keySchema(k -> k.attributeName("id").keyType("HASH"))
                         .globalSecondaryIndexes(g -> g.indexName("byscore").keySchema(k -> k.attributeName("score").keyType("HASH"))
                                 .projection(p -> p.projectionType("ALL"))))).importTableDescription();
-        var done = ddb.describeImport(b -> b.importArn(started.importArn())).importTableDescription();
+        var done = TransferWaits.importDone(ddb, started.importArn());
         assertEquals(6L, done.processedItemCount());
         assertEquals(3L, done.importedItemCount());
         assertEquals(3L, done.errorCount(), "the line without its key, the bad number, the line with a field too many");
+        // any refused item fails the import, the valid ones imported (the service's outcome)
+        assertEquals("FAILED", done.importStatusAsString());
+        assertEquals("ItemValidationError", done.failureCode());
         var items = ddb.scan(b -> b.tableName("ex_csv")).items();
         assertEquals(3, items.size());
         var b2 = ddb.getItem(b -> b.tableName("ex_csv").key(Map.of("id", s("b")))).item();
@@ -280,5 +284,52 @@ class ExportsIT {
         String missing = ARN + "ex_csv/import/01234567890123-abcdef01";
         fails(software.amazon.awssdk.services.dynamodb.model.ImportNotFoundException.class, "ImportNotFoundException",
                 "Import not found: " + missing, () -> ddb.describeImport(b -> b.importArn(missing)));
+    }
+
+    @Test
+    @Covers(operation = "DescribeExport", parameters = {"ExportArn"})
+    @Covers(operation = "ListImports", parameters = {"TableArn"})
+    void exportAndImportRecordsSurviveARestartOnDisk() throws Exception {
+        Path data = Files.createTempDirectory("basalt-export-restart");
+        try {
+            ExportDescription before;
+            software.amazon.awssdk.services.dynamodb.model.ImportTableDescription importBefore;
+            try (Basalt disk = Basalt.start(BasaltConfig.onDiskOnFreePort(data).withExportRoot(root));
+                 DynamoDbClient c = ServerTestBase.client(disk.endpoint())) {
+                createFullTable(c, "ex_durable", 7);
+                c.updateContinuousBackups(b -> b.tableName("ex_durable").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+                String arn = c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").clientToken("tok-1"))
+                        .exportDescription().exportArn();
+                before = TransferWaits.export(c, arn);
+                assertEquals(ExportStatus.COMPLETED, before.exportStatus());
+                String id = arn.substring(arn.lastIndexOf('/') + 1);
+                String importArn = c.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("durable").s3KeyPrefix("AWSDynamoDB/" + id + "/data/"))
+                        .inputFormat("DYNAMODB_JSON").inputCompressionType("GZIP")
+                        .tableCreationParameters(t -> t.tableName("ex_durable_in").billingMode("PAY_PER_REQUEST")
+                                .attributeDefinitions(a -> a.attributeName("pk").attributeType("S"), a -> a.attributeName("sk").attributeType("N"))
+                                .keySchema(k -> k.attributeName("pk").keyType("HASH"), k -> k.attributeName("sk").keyType("RANGE"))))
+                        .importTableDescription().importArn();
+                importBefore = TransferWaits.importDone(c, importArn);
+                assertEquals("COMPLETED", importBefore.importStatusAsString());
+            }
+            try (Basalt disk = Basalt.start(BasaltConfig.onDiskOnFreePort(data).withExportRoot(root));
+                 DynamoDbClient c = ServerTestBase.client(disk.endpoint())) {
+                assertEquals(before, TransferWaits.export(c, before.exportArn()));
+                assertEquals(importBefore, TransferWaits.importDone(c, importBefore.importArn()));
+                assertEquals(List.of(before.exportArn()), c.listExports(b -> b.tableArn(ARN + "ex_durable")).exportSummaries().stream()
+                        .map(ExportSummary::exportArn).toList());
+                assertEquals(List.of(importBefore.importArn()), c.listImports(b -> b.tableArn(ARN + "ex_durable_in")).importSummaryList()
+                        .stream().map(x -> x.importArn()).toList());
+                // the client token still finds the export
+                assertEquals(before.exportArn(), c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable")
+                        .clientToken("tok-1")).exportDescription().exportArn());
+                fails(software.amazon.awssdk.services.dynamodb.model.ExportConflictException.class, "ExportConflictException",
+                        "Export conflict: Duplicate request detected with conflicting parameters",
+                        () -> c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").s3Prefix("other")
+                                .clientToken("tok-1")));
+            }
+        } finally {
+            ServerTestBase.deleteTree(data);
+        }
     }
 }

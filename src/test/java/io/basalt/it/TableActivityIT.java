@@ -39,6 +39,12 @@ class TableActivityIT {
             assertTrue(body.contains("\"IndexName\":\"byG\"") && body.contains("\"ReadCapacityUnits\":3"), body);
             assertTrue(body.contains("\"Partitions\":[{\"Partition\":0"), body);
             assertTrue(body.contains("\"MostAccessedKeys\":[{\"Key\":\"hot\",\"Count\":4}"), body);
+            // the latency of the table's requests per operation, as the server timed them
+            assertTrue(body.contains("\"LatencyBucketBounds\":[5.0E-4,0.001,"), body);
+            assertTrue(body.matches("(?s).*\"PutItem\":\\{\"Requests\":4,\"Errors\":0,\"Seconds\":[0-9.E-]+,\"Buckets\":\\[[0-9,]*,4]}.*"), body);
+            ddb.getItem(b -> b.tableName("Hot").key(item("pk", "hot")));
+            assertTrue(wire.send("Basalt_20261125.DescribeTableActivity", "{\"TableName\":\"Hot\"}").body()
+                    .contains("\"GetItem\":{\"Requests\":1,\"Errors\":0,"), "a read counted on its table");
             // errors as the API gives them
             Answer.Raw missing = wire.send("Basalt_20261125.DescribeTableActivity", "{\"TableName\":\"Nope\"}");
             assertEquals(400, missing.status());

@@ -53,13 +53,7 @@ class TwoNodesOnCassandraIT {
 
     @AfterAll
     static void stop() {
-        for (AutoCloseable c : new AutoCloseable[] {a, b, nodeA, nodeB}) {
-            try {
-                if (c != null) c.close();
-            } catch (Exception ignored) {
-                // closing anyway
-            }
-        }
+        CassandraForTests.closeAll(a, b, nodeA, nodeB);
     }
 
     private static void createTable(DynamoDbClient via, String name, boolean stream) {
@@ -111,8 +105,88 @@ class TwoNodesOnCassandraIT {
         }
     }
 
+    @Test
+    @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn"})
+    void shardRolloverIsOneLineageAcrossNodes() throws Exception {
+        a.createTable(t -> t.tableName("shared_rollover").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(d -> d.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_IMAGE)));
+        int items = 16;
+        for (int i = 0; i < items / 2; i++) {
+            String pk = "r" + i;
+            (i % 2 == 0 ? a : b).putItem(p -> p.tableName("shared_rollover").item(item("pk", pk, "v", n("1"))));
+        }
+        String arn = a.describeTable(d -> d.tableName("shared_rollover")).table().latestStreamArn();
+        try (DynamoDbStreamsClient streamsA = ServerTestBase.streamsClient(nodeA.endpoint());
+             DynamoDbStreamsClient streamsB = ServerTestBase.streamsClient(nodeB.endpoint())) {
+            Eventually.await(Duration.ofSeconds(60), "the first records", () -> records(streamsA, arn).size() == items / 2);
+            // the shards' time is up on both nodes at once: both try to roll the stream over
+            long rollover = io.basalt.engine.TimeSettings.DEFAULT_SHARD_ROLLOVER_MILLIS + 1000;
+            clockA.advanceMillis(rollover);
+            clockB.advanceMillis(rollover);
+            var viaA = CompletableFuture.supplyAsync(() -> streamsA.describeStream(d -> d.streamArn(arn)).streamDescription().shards());
+            var viaB = CompletableFuture.supplyAsync(() -> streamsB.describeStream(d -> d.streamArn(arn)).streamDescription().shards());
+            viaA.join();
+            viaB.join();
+            // then the second half of the changes (updates of the same items too), through both nodes
+            for (int i = 0; i < items / 2; i++) {
+                String pk = "r" + i;
+                (i % 2 == 0 ? b : a).putItem(p -> p.tableName("shared_rollover").item(item("pk", pk, "v", n("2"))));
+            }
+            Eventually.await(Duration.ofSeconds(60), "every record through both nodes", () ->
+                    records(streamsA, arn).size() == items && records(streamsB, arn).size() == items);
+            var shardsA = streamsA.describeStream(d -> d.streamArn(arn)).streamDescription().shards();
+            var shardsB = streamsB.describeStream(d -> d.streamArn(arn)).streamDescription().shards();
+            assertEquals(2 * io.basalt.engine.stream.StreamRecorder.SHARDS, shardsA.size(), "one rollover, not one per node: " + shardsA);
+            assertEquals(shardsA, shardsB, "both nodes agree on every shard and its end");
+            // per item: version 1 in a parent shard, version 2 in its child, in that order
+            Map<String, List<String>> perItem = new java.util.HashMap<>();
+            for (var shard : StreamRecords.byShard(streamsB, arn).entrySet()) {
+                for (Record r : shard.getValue()) {
+                    perItem.computeIfAbsent(r.dynamodb().keys().get("pk").s(), k -> new java.util.ArrayList<>())
+                            .add(shard.getKey() + ":" + r.dynamodb().newImage().get("v").n());
+                }
+            }
+            for (var e : perItem.entrySet()) {
+                assertEquals(2, e.getValue().size(), e.toString());
+                assertTrue(e.getValue().get(0).endsWith(":1") && e.getValue().get(1).endsWith(":2"), e.toString());
+                assertTrue(!e.getValue().get(0).split(":")[0].equals(e.getValue().get(1).split(":")[0]), "parent, then child: " + e);
+            }
+        }
+    }
+
     private static List<Record> records(DynamoDbStreamsClient streams, String arn) {
         return StreamRecords.all(streams, arn);
+    }
+
+    @Test
+    @Covers(operation = "DescribeTable", parameters = {"TableName"})
+    void itemCountsAreClusterWideAfterTheRefresh() {
+        for (Basalt n : new Basalt[] {nodeA, nodeB}) n.engine().counts().refreshMillis(60_000);
+        a.createTable(t -> t.tableName("shared_counts").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(d -> d.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        d -> d.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType("ALL"))));
+        for (int i = 0; i < 15; i++) {
+            String pk = "c" + i;
+            // ten through A, five through B; the GSI holds the six with a "g"
+            var it = i % 5 < 2 ? item("pk", pk, "g", "x") : item("pk", pk);
+            (i < 10 ? a : b).putItem(p -> p.tableName("shared_counts").item(it));
+        }
+        // the service refreshes these figures about every six hours; here once the refresh interval passed
+        Eventually.await(Duration.ofSeconds(60), "both nodes show the whole table's figures", () -> {
+            clockA.advanceMillis(30_000);
+            clockB.advanceMillis(30_000);
+            var viaA = a.describeTable(d -> d.tableName("shared_counts")).table();
+            var viaB = b.describeTable(d -> d.tableName("shared_counts")).table();
+            return viaA.itemCount() == 15 && viaB.itemCount() == 15 && viaB.tableSizeBytes() > 0
+                    && viaA.tableSizeBytes().equals(viaB.tableSizeBytes())
+                    && viaA.globalSecondaryIndexes().get(0).itemCount() == 6 && viaB.globalSecondaryIndexes().get(0).itemCount() == 6
+                    && viaA.globalSecondaryIndexes().get(0).indexSizeBytes().equals(viaB.globalSecondaryIndexes().get(0).indexSizeBytes());
+        });
     }
 
     @Test

@@ -133,4 +133,51 @@ class ValidationFrontEnd2026IT extends ServerTestBase {
                 () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.update(u -> u.tableName(T).key(item("pk", ""))
                         .updateExpression("SET a = :v").expressionAttributeValues(Map.of(":v", s("x")))))));
     }
+
+    @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    @Covers(operation = "GetItem", parameters = {"Key"})
+    @Covers(operation = "ExecuteStatement", parameters = {"Parameters"})
+    void numbersByTheirExponent() {
+        // paritysuite tests/tier3/limits/numberExponent (live 2026): past 32 bits but within 64 an exponent
+        // overflows or underflows by its sign; a zero is range-checked by its written exponent
+        validation(ONE + "Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("1e99999999999")))));
+        validation(ONE + "Number underflow. Attempting to store a number with magnitude smaller than supported range",
+                () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("1e-99999999999")))));
+        validation(ONE + "Number overflow. Attempting to store a number with magnitude larger than supported range",
+                () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("0e126")))));
+        validation(ONE + "Number underflow. Attempting to store a number with magnitude smaller than supported range",
+                () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("0e-131")))));
+        validation(ONE + "The parameter cannot be converted to a numeric value: 1e99999999999999999999",
+                () -> ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("1e99999999999999999999")))));
+        ddb.putItem(b -> b.tableName(T).item(item("pk", "n", "v", n("0e125"))));
+        // a parameter 100 maps deep gets the nesting error, not a SerializationException (partiqlParameterNumbers)
+        AttributeValue deep = s("x");
+        for (int i = 0; i < 100; i++) deep = AttributeValue.fromM(Map.of("a", deep));
+        AttributeValue v = deep;
+        validation("Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit",
+                () -> ddb.executeStatement(b -> b.statement("SELECT * FROM \"" + T + "\" WHERE pk = ?").parameters(v)));
+    }
+
+    @Test
+    @Covers(operation = "BatchWriteItem", parameters = {"RequestItems"})
+    @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
+    @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
+    void batchAndTransactionKeys() {
+        // paritysuite tests/tier3/error-messages batchWriteItem, batchGetItem, transactWriteItems (live 2026)
+        validation("The provided key element does not match the schema",
+                () -> ddb.batchWriteItem(b -> b.requestItems(Map.of(T, List.of(software.amazon.awssdk.services.dynamodb.model.WriteRequest.builder()
+                        .putRequest(p -> p.item(item("other", "x"))).build())))));
+        validation(ONE + "Value at 'RequestItems." + T + ".member.Keys' failed to satisfy constraint: Member must have length greater than or equal to 1",
+                () -> ddb.batchGetItem(b -> b.requestItems(Map.of(T, software.amazon.awssdk.services.dynamodb.model.KeysAndAttributes.builder()
+                        .keys(List.of()).build()))));
+        var e = fails(TransactionCanceledException.class, "TransactionCanceledException",
+                "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]",
+                () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName(T).item(item("pk", n("5")))))));
+        assertEquals("One or more parameter values were invalid: Type mismatch for key pk expected: S actual: N", e.cancellationReasons().get(0).message());
+        // a Put missing its key is refused outright
+        validation("One or more parameter values were invalid: Missing the key pk in the item",
+                () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p.tableName(T).item(item("other", "x"))))));
+    }
 }

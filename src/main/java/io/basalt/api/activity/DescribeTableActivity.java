@@ -12,13 +12,16 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
 import io.basalt.wire.Member;
 import io.basalt.wire.Structure;
+import io.basalt.engine.metrics.RequestMetrics;
 import java.io.IOException;
+import java.util.Map;
 
 /**
  * {@code Basalt_20261125.DescribeTableActivity}: what only Basalt knows of a table, for the web
  * console's capacity view — units consumed and requests throttled (counters), provisioned capacity,
  * the simulated partitions with their heat and burst, and the Contributor Insights top keys
- * ({@link PartitionsReport}). An extension beside the DynamoDB API on the same endpoint, signed and
+ * ({@link PartitionsReport}); and the latency of the table's requests per operation, as the server
+ * measured it. An extension beside the DynamoDB API on the same endpoint, signed and
  * authorized like it (as dynamodb:DescribeTable on the table).
  */
 public final class DescribeTableActivity implements Operation<String> {
@@ -53,6 +56,30 @@ public final class DescribeTableActivity implements Operation<String> {
         out.writeNumberField("Time", engine.clock().millis() / 1000.0);
         out.writeFieldName("Activity");
         PartitionsReport.write(out, engine, table, cap);
+        writeLatency(out, cap.latency());
+        out.writeEndObject();
+    }
+
+    /**
+     * The table's request latency per operation, as counters since the table was loaded: requests,
+     * errors, total seconds and a histogram (cumulative counts per bound in seconds, the last one
+     * unbounded) — the console takes the differences between two readings.
+     */
+    private static void writeLatency(JsonGenerator out, RequestMetrics latency) throws IOException {
+        out.writeFieldName("LatencyBucketBounds");
+        out.writeArray(RequestMetrics.BOUNDS, 0, RequestMetrics.BOUNDS.length);
+        out.writeObjectFieldStart("Latency");
+        for (Map.Entry<String, RequestMetrics.Operation> e : latency.snapshot().entrySet()) {
+            RequestMetrics.Operation o = e.getValue();
+            out.writeObjectFieldStart(e.getKey());
+            out.writeNumberField("Requests", o.ok() + o.errors());
+            out.writeNumberField("Errors", o.errors());
+            out.writeNumberField("Seconds", o.sumSeconds());
+            long[] cumulative = o.cumulative();
+            out.writeFieldName("Buckets");
+            out.writeArray(cumulative, 0, cumulative.length);
+            out.writeEndObject();
+        }
         out.writeEndObject();
     }
 }

@@ -63,7 +63,7 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), backup, target);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());
+        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());
         out.writeEndObject();
     }
 }

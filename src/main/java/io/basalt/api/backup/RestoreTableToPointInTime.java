@@ -106,7 +106,7 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
                 });
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());
+        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());
         out.writeEndObject();
     }
 }

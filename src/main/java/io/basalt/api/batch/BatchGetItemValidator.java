@@ -40,9 +40,11 @@ final class BatchGetItemValidator {
         Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
         for (Map.Entry<String, BatchGetItem.TableKeys> e : r.requestItems().entrySet()) {
             String path = "requestItems." + e.getKey() + ".member.keys";
-            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSize(e.getValue().keys(), path, 1)
-             // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
-             .maxSizeWithoutValue(e.getValue().keys(), "RequestItems." + e.getKey() + ".member.Keys", BatchGetItem.MAX_KEYS);
+            // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
+            // (live 2026: "Value at 'RequestItems.T.member.Keys' ..." for an empty list and for over 100 keys)
+            String wirePath = "RequestItems." + e.getKey() + ".member.Keys";
+            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSizeWithoutValue(e.getValue().keys(), wirePath, 1)
+             .maxSizeWithoutValue(e.getValue().keys(), wirePath, BatchGetItem.MAX_KEYS);
         }
         c.check();
         int total = 0;

@@ -58,8 +58,9 @@ final class BatchWriteItemValidator {
                 }
                 Map<String, AttributeValue> key;
                 if (w.item() != null) {
-                    // a batch put's mistyped key attribute gets the generic text, not PutItem's "Type mismatch"
-                    if (keys.mistypedBeforeMissing(w.item())) throw KeyShape.schemaMismatch();
+                    // a batch put's missing or mistyped key attribute gets the generic text, not PutItem's
+                    // "Missing the key" / "Type mismatch" (live 2026, paritysuite tier3 batchWriteItem)
+                    if (!keys.holdsKeyAttributes(w.item())) throw KeyShape.schemaMismatch();
                     keys.validateItem(w.item());
                     long size = ItemSize.of(w.item());
                     if (size > io.basalt.model.ServiceLimits.ITEM_BYTES) throw DynamoException.validation("Item size has exceeded the maximum allowed size");

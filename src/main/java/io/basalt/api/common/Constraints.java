@@ -158,6 +158,12 @@ public final class Constraints {
         return this;
     }
 
+    /** {@link #minSize} at a member whose value the service does not echo. */
+    public Constraints minSizeWithoutValue(Collection<?> value, String path, int min) {
+        if (value != null && value.size() < min) errors.add(ConstraintViolations.violationWithoutValue(path, "Member must have length greater than or equal to " + min));
+        return this;
+    }
+
     public Constraints maxSize(Collection<?> value, String path, int max) {
         if (value != null && value.size() > max) add(value, path, "Member must have length less than or equal to " + max);
         return this;

@@ -2,6 +2,7 @@ package io.basalt.api.common;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -73,6 +74,49 @@ public final class ConsumedCapacityWriter {
             w.globalIndexes().forEach((k, v) -> gsi.merge(k, v, Double::sum));
             w.localIndexes().forEach((k, v) -> lsi.merge(k, v, Double::sum));
         }
+
+        /** Units per table as bytes (a transaction's result kept with its idempotency token in a shared store). */
+        public static final io.basalt.engine.transact.IdempotencyCache.ResultCodec<Map<String, TableUnits>> CODEC =
+                new io.basalt.engine.transact.IdempotencyCache.ResultCodec<>() {
+                    @Override
+                    public byte[] encode(Map<String, TableUnits> units) {
+                        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+                        try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
+                            out.writeInt(units.size());
+                            for (Map.Entry<String, TableUnits> e : units.entrySet()) {
+                                out.writeUTF(e.getKey());
+                                out.writeDouble(e.getValue().table);
+                                for (Map<String, Double> m : List.of(e.getValue().gsi, e.getValue().lsi)) {
+                                    out.writeInt(m.size());
+                                    for (Map.Entry<String, Double> i : m.entrySet()) {
+                                        out.writeUTF(i.getKey());
+                                        out.writeDouble(i.getValue());
+                                    }
+                                }
+                            }
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        return bytes.toByteArray();
+                    }
+
+                    @Override
+                    public Map<String, TableUnits> decode(byte[] bytes) {
+                        Map<String, TableUnits> units = new java.util.LinkedHashMap<>();
+                        try (java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes))) {
+                            for (int n = in.readInt(); n > 0; n--) {
+                                TableUnits t = units.computeIfAbsent(in.readUTF(), k -> new TableUnits());
+                                t.table = in.readDouble();
+                                for (Map<String, Double> m : List.of(t.gsi, t.lsi)) {
+                                    for (int k = in.readInt(); k > 0; k--) m.put(in.readUTF(), in.readDouble());
+                                }
+                            }
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        return units;
+                    }
+                };
     }
 
     /** Writes {@code "ConsumedCapacity": [...]} with each table's breakdown (batch writes, transactions). */

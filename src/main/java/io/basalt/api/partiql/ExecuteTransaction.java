@@ -47,7 +47,7 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
 
     public ExecuteTransaction(Engine engine) {
         this.engine = engine;
-        this.tokens = new IdempotencyCache(engine.clock());
+        this.tokens = engine.idempotencyTokens("ExecuteTransaction");
     }
 
     @Override public String name() { return "ExecuteTransaction"; }

@@ -63,7 +63,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         TableCatalog.Entry entry = catalog.create(ctx.namespace(), t);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.indexes());
+        TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());
         out.writeEndObject();
     }
 }

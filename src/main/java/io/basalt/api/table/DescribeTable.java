@@ -29,7 +29,7 @@ public final class DescribeTable implements Operation<TableNameRequest> {
         TableCatalog.Entry e = engine.catalog().require(TableNames.namespace(ctx, r.tableName()), r.name(), TableNames.notFound(r.name()));
         out.writeStartObject();
         out.writeFieldName("Table");
-        TableDescriptionWriter.write(out, ctx, e, "ACTIVE", engine.indexes());
+        TableDescriptionWriter.write(out, ctx, e, "ACTIVE", engine.counts());
         out.writeEndObject();
     }
 }

@@ -3,7 +3,7 @@ package io.basalt.api.table;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.catalog.IndexDefinition;
-import io.basalt.engine.index.IndexMaintainer;
+import io.basalt.engine.TableCounts;
 import io.basalt.engine.catalog.OnDemandLimits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
@@ -23,8 +23,8 @@ public final class TableDescriptionWriter {
 
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
     public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
-                             IndexMaintainer indexes) throws IOException {
-        write(g, ctx, entry, status, indexes, true);
+                             TableCounts counts) throws IOException {
+        write(g, ctx, entry, status, counts, true);
     }
 
     /**
@@ -36,7 +36,7 @@ public final class TableDescriptionWriter {
     }
 
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
-                              IndexMaintainer indexes, boolean full) throws IOException {
+                              TableCounts counts, boolean full) throws IOException {
         TableDefinition t = entry.definition();
         // the owner's account, also for a cross-account caller (entry.account() is its namespace)
         String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
@@ -56,8 +56,9 @@ public final class TableDescriptionWriter {
         g.writeStringField("TableStatus", status);
         if (full) g.writeNumberField("CreationDateTime", t.creationTime());
         writeThroughput(g, t.throughput());
-        g.writeNumberField("TableSizeBytes", entry.ref().sizeBytes().get());
-        g.writeNumberField("ItemCount", entry.ref().itemCount().get());
+        long[] figures = counts == null ? new long[] {entry.ref().itemCount().get(), entry.ref().sizeBytes().get()} : counts.table(entry);
+        g.writeNumberField("TableSizeBytes", figures[1]);
+        g.writeNumberField("ItemCount", figures[0]);
         g.writeStringField("TableArn", tableArn);
         g.writeStringField("TableId", t.uuid());
         if (t.payPerRequest() || t.lastUpdateToPayPerRequest() > 0) {
@@ -73,12 +74,12 @@ public final class TableDescriptionWriter {
         }
         if (full && !t.localIndexes().isEmpty()) {
             g.writeArrayFieldStart("LocalSecondaryIndexes");
-            for (IndexDefinition i : t.localIndexes()) writeIndex(g, tableArn, i, status, indexes);
+            for (IndexDefinition i : t.localIndexes()) writeIndex(g, tableArn, entry, i, status, counts);
             g.writeEndArray();
         }
         if (full && !t.globalIndexes().isEmpty()) {
             g.writeArrayFieldStart("GlobalSecondaryIndexes");
-            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, tableArn, i, status, indexes);
+            for (IndexDefinition i : t.globalIndexes()) writeIndex(g, tableArn, entry, i, status, counts);
             g.writeEndArray();
         }
         if (t.stream().enabled()) {
@@ -158,8 +159,8 @@ public final class TableDescriptionWriter {
         g.writeEndObject();
     }
 
-    private static void writeIndex(JsonGenerator g, String tableArn, IndexDefinition i, String tableStatus,
-                                   IndexMaintainer indexes) throws IOException {
+    private static void writeIndex(JsonGenerator g, String tableArn, TableCatalog.Entry entry, IndexDefinition i, String tableStatus,
+                                   TableCounts counts) throws IOException {
         g.writeStartObject();
         g.writeStringField("IndexName", i.name());
         writeKeySchema(g, i.keys());
@@ -170,8 +171,9 @@ public final class TableDescriptionWriter {
             writeThroughput(g, i.throughput());
             writeOnDemand(g, i.onDemand());
         }
-        g.writeNumberField("IndexSizeBytes", indexes.sizeBytes(i.indexId()));
-        g.writeNumberField("ItemCount", indexes.itemCount(i.indexId()));
+        long[] figures = counts.index(entry, i.indexId());
+        g.writeNumberField("IndexSizeBytes", figures[1]);
+        g.writeNumberField("ItemCount", figures[0]);
         g.writeStringField("IndexArn", tableArn + "/index/" + i.name());
         g.writeEndObject();
     }

@@ -2,6 +2,7 @@ package io.basalt.api.table;
 
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 
 /**
@@ -26,7 +27,10 @@ public final class TableNames {
 
     /** The table a name or ARN names, or ResourceNotFoundException with {@code notFoundMessage}. */
     public static TableCatalog.Entry require(Engine engine, RequestContext ctx, String nameOrArn, String notFoundMessage) {
-        return engine.catalog().require(namespace(ctx, nameOrArn), fromNameOrArn(nameOrArn), notFoundMessage);
+        TableCatalog.Entry table = engine.catalog().require(namespace(ctx, nameOrArn), fromNameOrArn(nameOrArn), notFoundMessage);
+        TableCapacity capacity = engine.capacity().of(table);
+        if (capacity != null && ctx.trace() != null) ctx.trace().table(capacity.latency());
+        return table;
     }
 
     /** The table of an item, query or PartiQL request: a missing one gets those operations' text. */

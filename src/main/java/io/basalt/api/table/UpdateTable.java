@@ -88,7 +88,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         changes.afterCommit(account, before.definition(), e.definition());
         out.writeStartObject();
         out.writeFieldName("TableDescription");
-        TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.indexes());
+        TableDescriptionWriter.write(out, ctx, e, "UPDATING", engine.counts());
         out.writeEndObject();
     }
 

@@ -52,7 +52,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
 
     public TransactWriteItems(Engine engine) {
         this.engine = engine;
-        this.tokens = new IdempotencyCache(engine.clock());
+        this.tokens = engine.idempotencyTokens("TransactWriteItems");
     }
 
     @Override public String name() { return "TransactWriteItems"; }
@@ -91,13 +91,16 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
         out.writeEndObject();
     }
 
-    private List<Prepared> prepare(RequestContext ctx, List<TransactAction> actions) {
-        List<Prepared> out = new ArrayList<>(actions.size());
-        Set<ByteBuffer> items = new HashSet<>();
-        long bytes = 0;
-        // keys that do not fit their table's schema cancel the transaction with a ValidationError reason
-        // (live 2026-09-20, us-east-1: Update, Delete and ConditionCheck); other key errors refuse it outright
-        Map<Integer, String> mismatchedKeys = new java.util.HashMap<>();
+    /** An action's expressions, parsed and checked before any table is looked up. */
+    private record Parsed(TransactAction action, Condition condition, UpdateAction update) {}
+
+    /**
+     * Every action's request-level checks in action order (kind, member constraints, expression syntax,
+     * unused placeholders) before any table is looked up: the service reports a later action's malformed
+     * condition ahead of an earlier action's missing table (live 2026, paritysuite validation-ordering).
+     */
+    private static List<Parsed> parse(List<TransactAction> actions) {
+        List<Parsed> parsed = new ArrayList<>(actions.size());
         for (TransactAction a : actions) {
             if (a.kinds() != 1 || a.kind() == null || a.kind().equals("Get")) {
                 throw DynamoException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
@@ -105,34 +108,69 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
                     .tableNameOrArn(a.tableName(), "tableName")
                     .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();
-            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, a.tableName());
-            KeyShape keys = table.definition().keys();
             ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), a.expressionAttributeValues());
             Condition condition = a.conditionExpression() == null ? null
                     : ConditionParser.parse(a.conditionExpression(), ExpressionKind.CONDITION, ectx).condition();
+            UpdateAction update = null;
+            switch (a.kind()) {
+                case "Put" -> {
+                    if (a.item() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
+                }
+                case "Update" -> {
+                    if (a.updateExpression() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.update.updateExpression", "Member must not be null"));
+                    update = UpdateParser.parse(a.updateExpression(), ectx);
+                }
+                case "Delete" -> { }
+                default -> {
+                    if (condition == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.conditionCheck.conditionExpression", "Member must not be null"));
+                }
+            }
+            ectx.checkAllUsed();
+            parsed.add(new Parsed(a, condition, update));
+        }
+        return parsed;
+    }
+
+    private List<Prepared> prepare(RequestContext ctx, List<TransactAction> actions) {
+        List<Parsed> parsed = parse(actions);
+        List<Prepared> out = new ArrayList<>(actions.size());
+        Set<ByteBuffer> items = new HashSet<>();
+        long bytes = 0;
+        // keys that do not fit their table's schema cancel the transaction with a ValidationError reason
+        // (live 2026-09-20, us-east-1: Update, Delete and ConditionCheck); other key errors refuse it outright
+        Map<Integer, String> mismatchedKeys = new java.util.HashMap<>();
+        for (Parsed p : parsed) {
+            TransactAction a = p.action();
+            TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, a.tableName());
+            KeyShape keys = table.definition().keys();
+            Condition condition = p.condition();
             String rvocf = a.returnValuesOnConditionCheckFailure();
             Map<String, AttributeValue> key;
             ItemMutation mutation;
             switch (a.kind()) {
                 case "Put" -> {
-                    if (a.item() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
-                    keys.validateItem(a.item());
-                    long size = ItemSize.of(a.item());
-                    if (size > io.basalt.model.ServiceLimits.ITEM_BYTES) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
-                    bytes += size;
-                    key = keys.keyOf(a.item());
+                    if (keys.mistypedBeforeMissing(a.item())) {
+                        // a mistyped key attribute cancels with its "Type mismatch" text as the reason (live 2026,
+                        // paritysuite tier3 transactWriteItems); a missing one is refused outright
+                        mismatchedKeys.put(out.size(), refusal(() -> keys.validateItem(a.item())));
+                        key = null;
+                    } else {
+                        keys.validateItem(a.item());
+                        long size = ItemSize.of(a.item());
+                        if (size > io.basalt.model.ServiceLimits.ITEM_BYTES) throw DynamoException.validation("Item size has exceeded the maximum allowed size");
+                        bytes += size;
+                        key = keys.keyOf(a.item());
+                    }
                     mutation = ItemMutations.put(a.item(), condition, rvocf);
                 }
                 case "Update" -> {
                     key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
-                    if (a.updateExpression() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.update.updateExpression", "Member must not be null"));
-                    UpdateAction update = UpdateParser.parse(a.updateExpression(), ectx);
-                    for (String name : update.topNames()) {
+                    for (String name : p.update().topNames()) {
                         if (keys.isKeyAttribute(name)) {
                             throw DynamoException.validation("One or more parameter values were invalid: Cannot update attribute " + name + ". This attribute is part of the key");
                         }
                     }
-                    mutation = ItemMutations.update(a.key(), update, condition, rvocf, null);
+                    mutation = ItemMutations.update(a.key(), p.update(), condition, rvocf, null);
                 }
                 case "Delete" -> {
                     key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
@@ -140,11 +178,9 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 }
                 default -> {
                     key = checkedKey(keys, a.key(), mismatchedKeys, out.size());
-                    if (condition == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.conditionCheck.conditionExpression", "Member must not be null"));
                     mutation = ItemMutations.conditionCheck(condition, rvocf);
                 }
             }
-            ectx.checkAllUsed();
             if (key != null && !items.add(ByteBuffer.wrap(ItemStore.storageKey(table.ref(), key)))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }
@@ -160,6 +196,16 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
         }
         if (bytes > MAX_BYTES) throw DynamoException.validation("Transaction size has exceeded the maximum allowed size of 4 MB");
         return out;
+    }
+
+    /** The message of the validation error {@code check} raises. */
+    private static String refusal(Runnable check) {
+        try {
+            check.run();
+        } catch (DynamoException e) {
+            return e.getMessage();
+        }
+        throw new IllegalStateException("expected a validation error");
     }
 
     /** The action's key, or null (its reason noted at {@code index}) when it does not fit the table's key schema. */

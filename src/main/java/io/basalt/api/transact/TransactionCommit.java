@@ -40,10 +40,12 @@ public final class TransactionCommit {
                                                                      IdempotencyCache tokens, String token, Object request) {
         if (token == null) return run(engine, region, actions);
         try {
-            return tokens.run(token, request, () -> run(engine, region, actions));
+            return tokens.run(token, request, () -> run(engine, region, actions), ConsumedCapacityWriter.TableUnits.CODEC);
         } catch (IdempotencyCache.Mismatch e) {
             throw new DynamoException(ErrorType.IDEMPOTENT_PARAMETER_MISMATCH,
                     "Request parameters were provided that do not match the parameters of the original request with the same ClientRequestToken");
+        } catch (IdempotencyCache.InProgress e) {
+            throw new DynamoException(ErrorType.TRANSACTION_IN_PROGRESS, "The transaction with the given request token is already in progress.");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.basalt.api.transfer;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.basalt.engine.transfer.ObjectStore;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.ItemSize;
 import io.basalt.wire.AttributeValueJson;
@@ -10,8 +11,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -26,12 +25,13 @@ import java.util.function.Consumer;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * Writes one export in the service's layout under a bucket directory:
+ * Writes one export in the service's layout into a bucket of the object store:
  * {@code [prefix/]AWSDynamoDB/<ExportId>/} holding {@code _started}, {@code data/<name>.json.gz}
  * (or {@code .ion.gz}; a new file every {@link #ITEMS_PER_FILE} items), {@code manifest-files.json}
- * (one JSON line per data file: itemCount, md5Checksum (base64 MD5 of the file), etag (hex MD5, as
- * S3 gives a single-part object) and dataFileS3Key), {@code manifest-summary.json}, and a
- * {@code .checksum} file beside each manifest (the hex MD5 of the manifest).
+ * (one JSON line per data file: itemCount, md5Checksum (base64 MD5 of the file), etag (the object's
+ * ETag as the store gives it: the hex MD5 of a single-part object, "-N" for N parts) and
+ * dataFileS3Key), {@code manifest-summary.json}, and a {@code .checksum} file beside each manifest
+ * (the hex MD5 of the manifest).
  */
 final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCloseable {
     static final int ITEMS_PER_FILE = 100_000;
@@ -42,12 +42,14 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
     private static final char[] NAME_CHARS = "abcdefghijklmnopqrstuvwxyz234567".toCharArray();
 
     /** One data file as manifest-files.json lists it. */
-    record DataFile(String key, long itemCount, byte[] md5) {}
+    record DataFile(String key, long itemCount, byte[] md5, String etag) {}
 
-    private final Path bucketDir;
+    private final ObjectStore store;
+    private final String bucket;
     private final String exportKey;
     private final boolean ion;
     private final List<DataFile> files = new ArrayList<>();
+    private ObjectStore.Upload upload;
     private OutputStream out;
     private MessageDigest md5;
     private String currentKey;
@@ -56,12 +58,12 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
     private long sizeBytes;
 
     /** @param exportKey {@code [prefix/]AWSDynamoDB/<ExportId>} */
-    ExportFiles(Path bucketDir, String exportKey, boolean ion) throws IOException {
-        this.bucketDir = bucketDir;
+    ExportFiles(ObjectStore store, String bucket, String exportKey, boolean ion) throws IOException {
+        this.store = store;
+        this.bucket = bucket;
         this.exportKey = exportKey;
         this.ion = ion;
-        Files.createDirectories(bucketDir.resolve(exportKey).resolve("data"));
-        Files.write(bucketDir.resolve(exportKey).resolve("_started"), new byte[0]);
+        store.put(bucket, exportKey + "/_started", new byte[0]);
     }
 
     static String dataKeyName() {
@@ -70,37 +72,60 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
         return new String(c);
     }
 
+    /** Writes one item of a full export. */
     @Override
     public void accept(Map<String, AttributeValue> item) {
+        write(ion ? ionLine(IonText.line(item)) : jsonLine(g -> {
+            g.writeFieldName("Item");
+            AttributeValueJson.writeItem(g, item);
+        }), ItemSize.of(item));
+    }
+
+    /** Writes one line (ending with a newline) that counts as one item of {@code size} bytes. */
+    void write(byte[] line, long size) {
         try {
             if (out == null) open();
-            out.write(line(item));
+            out.write(line);
             currentCount++;
             itemCount++;
-            sizeBytes += ItemSize.of(item);
+            sizeBytes += size;
             if (currentCount == ITEMS_PER_FILE) finishFile();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private byte[] line(Map<String, AttributeValue> item) throws IOException {
-        if (ion) return (IonText.line(item) + "\n").getBytes(StandardCharsets.UTF_8);
+    interface Fields {
+        void write(JsonGenerator g) throws IOException;
+    }
+
+    /** One JSON object line made of the given fields. */
+    static byte[] jsonLine(Fields fields) {
         ByteArrayOutputStream b = new ByteArrayOutputStream(256);
         try (JsonGenerator g = Json.FACTORY.createGenerator(b)) {
             g.writeStartObject();
-            g.writeFieldName("Item");
-            AttributeValueJson.writeItem(g, item);
+            fields.write(g);
             g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         b.write('\n');
         return b.toByteArray();
     }
 
+    static byte[] ionLine(String text) {
+        return (text + "\n").getBytes(StandardCharsets.UTF_8);
+    }
+
+    boolean ion() {
+        return ion;
+    }
+
     private void open() throws IOException {
         currentKey = exportKey + "/data/" + dataKeyName() + (ion ? ".ion.gz" : ".json.gz");
         md5 = md5();
-        out = new GZIPOutputStream(new DigestOutputStream(Files.newOutputStream(bucketDir.resolve(currentKey)), md5), 1 << 16);
+        upload = store.create(bucket, currentKey);
+        out = new GZIPOutputStream(new DigestOutputStream(upload, md5), 1 << 16);
         // Ion text files start with the version marker (the service's files do as well)
         if (ion) out.write("$ion_1_0 ".getBytes(StandardCharsets.US_ASCII));
         currentCount = 0;
@@ -108,7 +133,7 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
 
     private void finishFile() throws IOException {
         out.close();
-        files.add(new DataFile(currentKey, currentCount, md5.digest()));
+        files.add(new DataFile(currentKey, currentCount, md5.digest(), upload.etag()));
         out = null;
     }
 
@@ -139,15 +164,12 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
     String writeManifests(Map<String, Object> summary) throws IOException {
         ByteArrayOutputStream lines = new ByteArrayOutputStream();
         for (DataFile f : files) {
-            try (JsonGenerator g = Json.FACTORY.createGenerator(lines)) {
-                g.writeStartObject();
+            lines.write(jsonLine(g -> {
                 g.writeNumberField("itemCount", f.itemCount());
                 g.writeStringField("md5Checksum", Base64.getEncoder().encodeToString(f.md5()));
-                g.writeStringField("etag", HexFormat.of().formatHex(f.md5()));
+                g.writeStringField("etag", f.etag() != null ? f.etag() : HexFormat.of().formatHex(f.md5()));
                 g.writeStringField("dataFileS3Key", f.key());
-                g.writeEndObject();
-            }
-            lines.write('\n');
+            }));
         }
         String filesKey = exportKey + "/manifest-files.json";
         write(filesKey, lines.toByteArray());
@@ -175,8 +197,8 @@ final class ExportFiles implements Consumer<Map<String, AttributeValue>>, AutoCl
     }
 
     private void write(String key, byte[] bytes) throws IOException {
-        Files.write(bucketDir.resolve(key), bytes);
+        store.put(bucket, key, bytes);
         String checksum = key.substring(0, key.length() - ".json".length()) + ".checksum";
-        Files.write(bucketDir.resolve(checksum), HexFormat.of().formatHex(md5().digest(bytes)).getBytes(StandardCharsets.US_ASCII));
+        store.put(bucket, checksum, HexFormat.of().formatHex(md5().digest(bytes)).getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -19,7 +19,7 @@ final class ExportJson {
         }
         g.writeStringField("TableArn", e.tableArn());
         g.writeStringField("TableId", e.tableId());
-        g.writeNumberField("ExportTime", e.exportMillis() / 1000.0);
+        if (!e.incremental()) g.writeNumberField("ExportTime", e.exportMillis() / 1000.0);
         if (e.clientToken() != null) g.writeStringField("ClientToken", e.clientToken());
         g.writeStringField("S3Bucket", e.bucket());
         if (e.bucketOwner() != null) g.writeStringField("S3BucketOwner", e.bucketOwner());
@@ -34,7 +34,14 @@ final class ExportJson {
             g.writeNumberField("BilledSizeBytes", e.billedSizeBytes());
             g.writeNumberField("ItemCount", e.itemCount());
         }
-        g.writeStringField("ExportType", e.type());
+        // the service's description never carries ExportType (live, 2026-10-09, DDB-EXPORT-017); its summary does
+        if (e.incremental()) {
+            g.writeObjectFieldStart("IncrementalExportSpecification");
+            g.writeNumberField("ExportFromTime", e.fromMillis() / 1000.0);
+            g.writeNumberField("ExportToTime", e.toMillis() / 1000.0);
+            g.writeStringField("ExportViewType", e.viewType());
+            g.writeEndObject();
+        }
         g.writeEndObject();
     }
 

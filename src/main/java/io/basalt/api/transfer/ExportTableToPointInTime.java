@@ -10,6 +10,8 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.backup.ContinuousBackups;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.transfer.ExportRecord;
+import io.basalt.engine.transfer.ObjectStore;
+import io.basalt.engine.transfer.ObjectStoreException;
 import io.basalt.error.DynamoException;
 import io.basalt.wire.JsonIn;
 import io.basalt.wire.Member;
@@ -17,7 +19,6 @@ import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -25,14 +26,16 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * ExportTableToPointInTime to a local directory: S3 bucket B is the directory {@code B} under the
- * server's {@code --export-root}. The table must have point-in-time recovery; the items it held at
- * ExportTime (default: now) are written in the service's layout (see {@link ExportFiles}) before
- * the response, which says IN_PROGRESS as the service's does; DescribeExport then says COMPLETED.
+ * ExportTableToPointInTime into the instance's object store (a local directory per bucket, or an
+ * S3-compatible endpoint). The table must have point-in-time recovery; a full export writes the
+ * items it held at ExportTime (default: now), an incremental one the items changed in its window
+ * ({@link IncrementalLines}), in the service's layout (see {@link ExportFiles}), in the background:
+ * the response says IN_PROGRESS, as does DescribeExport until the export ends COMPLETED, or FAILED
+ * with the service's failure code when the bucket cannot be written.
  */
 public final class ExportTableToPointInTime implements Operation<ExportTableToPointInTime.Request> {
     record Request(String tableArn, Instant exportTime, String clientToken, String bucket, String bucketOwner,
-                   String prefix, String sse, String format, String type, boolean incremental) {}
+                   String prefix, String sse, String format, String type, Members incremental) {}
 
     private static final Pattern BUCKET = Pattern.compile("^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$");
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -46,7 +49,13 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
     private static final Member<String> KMS = Member.string("S3SseKmsKeyId");
     private static final Member<String> FORMAT = Member.string("ExportFormat");
     private static final Member<String> TYPE = Member.string("ExportType");
-    private static final Member<Boolean> INCREMENTAL = Member.presence("IncrementalExportSpecification");
+    private static final Member<Instant> FROM = Member.of("ExportFromTime", JsonIn::timestamp);
+    private static final Member<Instant> TO = Member.of("ExportToTime", JsonIn::timestamp);
+    private static final Member<String> VIEW = Member.string("ExportViewType");
+    private static final Member<Members> INCREMENTAL = Member.structure("IncrementalExportSpecification", Structure.of(FROM, TO, VIEW));
+    /** The service's window limits of an incremental export (Developer Guide: 15 minutes to 24 hours). */
+    static final long MIN_WINDOW_MILLIS = 15 * 60_000L;
+    static final long MAX_WINDOW_MILLIS = 24 * 3_600_000L;
     private static final Structure SHAPE = Structure.of(TABLE_ARN, EXPORT_TIME, CLIENT_TOKEN, BUCKET_NAME, BUCKET_OWNER,
             PREFIX, SSE, KMS, FORMAT, TYPE, INCREMENTAL);
 
@@ -62,7 +71,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
     public Request parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
         return new Request(m.get(TABLE_ARN), m.get(EXPORT_TIME), m.get(CLIENT_TOKEN), m.get(BUCKET_NAME), m.get(BUCKET_OWNER),
-                m.get(PREFIX), m.get(SSE), m.get(FORMAT), m.get(TYPE), Boolean.TRUE.equals(m.get(INCREMENTAL)));
+                m.get(PREFIX), m.get(SSE), m.get(FORMAT), m.get(TYPE), m.get(INCREMENTAL));
     }
 
     @Override
@@ -78,21 +87,26 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         if (r.bucket() != null && r.bucket().length() <= 255 && !BUCKET.matcher(r.bucket()).matches()) {
             c.violation(r.bucket(), "s3Bucket", "Member must satisfy regular expression pattern: " + BUCKET.pattern());
         }
+        String view = r.incremental() == null ? null : r.incremental().get(VIEW);
+        c.enumValue(view, "incrementalExportSpecification.exportViewType", "[NEW_IMAGE, NEW_AND_OLD_IMAGES]");
         c.check();
-        if ("INCREMENTAL_EXPORT".equals(r.type()) || r.incremental()) {
-            throw DynamoException.validation("Basalt does not serve INCREMENTAL_EXPORT yet: use FULL_EXPORT");
+        IncrementalWindow.checkCoupling(r.type(), r.incremental() != null, r.incremental() == null ? null : r.incremental().get(FROM));
+        boolean incremental = "INCREMENTAL_EXPORT".equals(r.type());
+        ObjectStore store = engine.objectStore();
+        if (store == null) {
+            throw DynamoException.validation("Exports are written to a local directory (start Basalt with --export-root DIR: "
+                    + "S3 bucket B is then DIR/B) or an S3-compatible endpoint (--s3-endpoint URL)");
         }
-        Path root = engine.settings().exportRoot();
-        if (root == null) {
-            throw DynamoException.validation("Exports are written to a local directory: start Basalt with --export-root DIR "
-                    + "(S3 bucket B is then DIR/B)");
-        }
-        Path bucketDir = root.resolve(r.bucket()).normalize();
         String prefix = r.prefix() == null || r.prefix().isEmpty() ? null : r.prefix();
         if (prefix != null && (prefix.startsWith("/") || prefix.contains("..") || prefix.contains("\\"))) {
             throw DynamoException.validation("S3Prefix must not start with '/' nor contain '..' or '\\' (it names a directory under the bucket)");
         }
         ExportRecord previous = engine.exports().byClientToken(ctx.namespace(), r.clientToken());
+        if (previous != null && !sameRequest(previous, r, prefix)) {
+            // the service's answer to a reused token with other parameters (live, 2026-10-09, DDB-EXPORT-009)
+            throw new DynamoException(io.basalt.error.ErrorType.EXPORT_CONFLICT,
+                    "Export conflict: Duplicate request detected with conflicting parameters");
+        }
         if (previous != null) {
             out.writeStartObject();
             ExportJson.description(out, previous, previous.status());
@@ -101,7 +115,17 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         }
         TableCatalog.Entry table = ContinuousBackupsJson.table(engine, ctx, r.tableArn());
         ContinuousBackups pitr = engine.continuousBackups();
-        long at = pitr.exportTime(table, r.exportTime() == null ? null : r.exportTime().toEpochMilli());
+        long at, from = 0, to = 0;
+        if (incremental) {
+            long[] window = IncrementalWindow.check(pitr, table, r.incremental().get(FROM), r.incremental().get(TO));
+            from = window[0];
+            to = window[1];
+            at = to;
+            if (view == null) view = "NEW_AND_OLD_IMAGES";
+        } else {
+            at = pitr.exportTime(table, r.exportTime() == null ? null : r.exportTime().toEpochMilli());
+            view = null;
+        }
         long start = engine.clock().millis();
         String id = String.format("%014d-%08x", start, RANDOM.nextInt());
         String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(table.account()) + ":table/" + table.definition().name();
@@ -109,18 +133,38 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         String format = r.format() == null ? "DYNAMODB_JSON" : r.format();
         ExportRecord e = new ExportRecord(tableArn + "/export/" + id, id, ctx.namespace(), tableArn, table.definition().uuid(),
                 r.clientToken(), r.bucket(), r.bucketOwner(), prefix, r.sse() == null ? "AES256" : r.sse(), format,
-                "FULL_EXPORT", ExportRecord.IN_PROGRESS, start, 0, at, exportKey + "/manifest-summary.json", 0, 0, null, null);
-        engine.exports().put(export(e, pitr, table, bucketDir, exportKey, r.bucket(), prefix));
+                incremental ? "INCREMENTAL_EXPORT" : "FULL_EXPORT", ExportRecord.IN_PROGRESS, start, 0, at,
+                exportKey + "/manifest-summary.json", 0, 0, null, null, from, to, view);
+        // the export runs in the background, as the service's: DescribeExport says IN_PROGRESS until it ends
+        engine.exports().put(e);
+        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, store, exportKey)),
+                failure -> engine.exports().put(e.failed(engine.clock().millis(), "InternalServerError", failure)));
         out.writeStartObject();
         ExportJson.description(out, e, ExportRecord.IN_PROGRESS);
         out.writeEndObject();
     }
 
-    private ExportRecord export(ExportRecord e, ContinuousBackups pitr, TableCatalog.Entry table, Path bucketDir,
-                                String exportKey, String bucket, String prefix) {
-        try (ExportFiles files = new ExportFiles(bucketDir, exportKey, e.format().equals("ION"))) {
-            pitr.itemsAt(table, e.exportMillis(), files);
-            files.close();
+    /** Whether a request repeats the one that made an export (its table, bucket, prefix, format and type). */
+    private static boolean sameRequest(ExportRecord e, Request r, String prefix) {
+        String format = r.format() == null ? "DYNAMODB_JSON" : r.format();
+        String type = r.type() == null ? "FULL_EXPORT" : r.type();
+        return e.tableArn().equals(r.tableArn()) && e.bucket().equals(r.bucket()) && java.util.Objects.equals(e.prefix(), prefix)
+                && e.format().equals(format) && e.type().equals(type);
+    }
+
+    private ExportRecord export(ExportRecord e, ContinuousBackups pitr, TableCatalog.Entry table, ObjectStore store,
+                                String exportKey) {
+        try {
+            store.checkWritable(e.bucket());
+            ExportFiles files = new ExportFiles(store, e.bucket(), exportKey, e.format().equals("ION"));
+            try (files) {
+                if (e.incremental()) {
+                    pitr.changesBetween(table, e.fromMillis(), e.toMillis(),
+                            new IncrementalLines(files, table.definition().keys(), e.viewType()));
+                } else {
+                    pitr.itemsAt(table, e.exportMillis(), files);
+                }
+            }
             long end = engine.clock().millis();
             Map<String, Object> summary = new LinkedHashMap<>();
             summary.put("version", "2020-06-30");
@@ -129,16 +173,31 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
             summary.put("endTime", Instant.ofEpochMilli(end));
             summary.put("tableArn", e.tableArn());
             summary.put("tableId", e.tableId());
-            summary.put("exportTime", Instant.ofEpochMilli(e.exportMillis()));
-            summary.put("s3Bucket", bucket);
-            summary.put("s3Prefix", prefix);
+            if (e.incremental()) {
+                summary.put("exportFromTime", Instant.ofEpochMilli(e.fromMillis()));
+                summary.put("exportToTime", Instant.ofEpochMilli(e.toMillis()));
+            } else {
+                summary.put("exportTime", Instant.ofEpochMilli(e.exportMillis()));
+            }
+            summary.put("s3Bucket", e.bucket());
+            summary.put("s3Prefix", e.prefix());
             summary.put("s3SseAlgorithm", e.sseAlgorithm());
             summary.put("s3SseKmsKeyId", null);
+            summary.put("exportType", e.type());
+            if (e.incremental()) summary.put("outputView", e.viewType());
             summary.put("outputFormat", e.format());
             files.writeManifests(summary);
             return e.completed(end, files.itemCount(), files.sizeBytes());
+        } catch (ObjectStoreException refused) {
+            // the codes the service reports for a bucket it cannot use (public captures; texts unconfirmed)
+            String code = switch (refused.kind()) {
+                case NO_SUCH_BUCKET -> "S3NoSuchBucket";
+                case ACCESS_DENIED -> "S3AccessDenied";
+                case OTHER -> "S3WriteFailed";
+            };
+            return e.failed(engine.clock().millis(), code, refused.getMessage());
         } catch (IOException | UncheckedIOException io) {
-            return e.failed(engine.clock().millis(), "S3WriteFailed", "Writing under the export root failed: " + io.getMessage());
+            return e.failed(engine.clock().millis(), "S3WriteFailed", "Writing to " + store.describe() + " failed: " + io.getMessage());
         }
     }
 }

@@ -15,6 +15,7 @@ final class ImportJson {
         g.writeStringField("TableArn", r.tableArn());
         g.writeStringField("TableId", r.tableId());
         if (r.clientToken() != null) g.writeStringField("ClientToken", r.clientToken());
+        g.writeStringField("CloudWatchLogGroupArn", logGroupArn(r));
         source(g, r);
         g.writeNumberField("ErrorCount", status.equals(ImportRecord.IN_PROGRESS) ? 0 : r.errorCount());
         g.writeStringField("InputFormat", r.format());
@@ -45,6 +46,12 @@ final class ImportJson {
         g.writeEndObject();
     }
 
+    /** The log group the service names; Basalt writes its records into the source bucket (ImportErrorLog). */
+    static String logGroupArn(ImportRecord r) {
+        String[] arn = r.tableArn().split(":", 6);
+        return "arn:aws:logs:" + arn[3] + ":" + arn[4] + ":log-group:" + ImportErrorLog.LOG_GROUP + ":*";
+    }
+
     private static void source(JsonGenerator g, ImportRecord r) throws IOException {
         g.writeObjectFieldStart("S3BucketSource");
         g.writeStringField("S3Bucket", r.bucket());
@@ -59,6 +66,7 @@ final class ImportJson {
         g.writeStringField("ImportStatus", r.status());
         g.writeStringField("TableArn", r.tableArn());
         source(g, r);
+        g.writeStringField("CloudWatchLogGroupArn", logGroupArn(r));
         g.writeStringField("InputFormat", r.format());
         g.writeNumberField("StartTime", r.startMillis() / 1000.0);
         g.writeNumberField("EndTime", r.endMillis() / 1000.0);

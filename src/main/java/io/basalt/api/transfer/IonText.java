@@ -20,7 +20,7 @@ final class IonText {
         return b.append('}').toString();
     }
 
-    private static void struct(StringBuilder b, Map<String, AttributeValue> m) {
+    static void struct(StringBuilder b, Map<String, AttributeValue> m) {
         b.append('{');
         boolean first = true;
         for (Map.Entry<String, AttributeValue> e : m.entrySet()) {

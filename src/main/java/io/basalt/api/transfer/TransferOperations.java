@@ -56,7 +56,7 @@ final class TransferOperations {
 
     record ListRequest(String tableArn, Long size, String nextToken) {}
 
-    /** List: the namespace's transfers (of one table with TableArn), oldest first, pages of 1 to 25. */
+    /** List: the namespace's transfers (of one table with TableArn), newest first, pages of 1 to 25 (10 by default, as the service's). */
     abstract static class ListAll<R extends Transfer> implements Operation<ListRequest> {
         private static final Member<String> TABLE_ARN = Member.string("TableArn");
         private static final Member<String> NEXT = Member.string("NextToken");
@@ -88,7 +88,7 @@ final class TransferOperations {
         public void execute(RequestContext ctx, ListRequest r, JsonGenerator out) throws IOException {
             new Constraints().minLength(r.tableArn(), "tableArn", 1).maxLength(r.tableArn(), "tableArn", 1024)
                     .min(r.size(), sizePath, 1).max(r.size(), sizePath, 25).check();
-            var page = registry.page(ctx.namespace(), r.tableArn(), r.nextToken(), r.size() == null ? 25 : r.size().intValue());
+            var page = registry.page(ctx.namespace(), r.tableArn(), r.nextToken(), r.size() == null ? 10 : r.size().intValue());
             out.writeStartObject();
             out.writeArrayFieldStart(listName);
             for (R e : page.items()) summary.write(out, e);

@@ -198,9 +198,18 @@ public final class ContinuousBackups implements AutoCloseable {
         return java.time.Instant.ofEpochMilli(millis).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
     }
 
-    /** {@link #restoreTime} for an export: InvalidExportTimeException outside the window. */
+    /**
+     * {@link #restoreTime} for an export: InvalidExportTimeException outside the window, in the
+     * service's words (live, 2026-10-09: "Export Time is invalid" for a time in the future or before
+     * recovery was enabled).
+     */
     public long exportTime(TableCatalog.Entry source, Long atMillis) {
-        return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "ExportTime");
+        try {
+            return pointInTime(source, atMillis, ErrorType.INVALID_EXPORT_TIME, "ExportTime");
+        } catch (DynamoException e) {
+            if (e.type() != ErrorType.INVALID_EXPORT_TIME) throw e;
+            throw new DynamoException(ErrorType.INVALID_EXPORT_TIME, "Export Time is invalid");
+        }
     }
 
     private long pointInTime(TableCatalog.Entry source, Long atMillis, ErrorType outside, String what) {
@@ -237,6 +246,55 @@ public final class ContinuousBackups implements AutoCloseable {
             byte[] value = c.value();
             if (value[0] == ItemHistory.PRESENT) into.accept(ItemCodec.decode(value, 1));
         });
+    }
+
+    /** One item's change inside an incremental export's window. */
+    public interface ChangeVisitor {
+        /**
+         * @param writeMillis when the item's last change in the window was made
+         * @param oldItem the item as it was at the window's start (null: absent)
+         * @param newItem the item as the window's last change left it (null: deleted)
+         */
+        void change(long writeMillis, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem);
+    }
+
+    /**
+     * Gives {@code into}, in key order, every item changed in {@code [fromMillis, toMillis)}: its
+     * state at {@code fromMillis} and after its last change before {@code toMillis}. An item created
+     * and deleted inside the window is left out; the base copy made when recovery was enabled is a
+     * state, not a change.
+     */
+    public void changesBetween(TableCatalog.Entry source, long fromMillis, long toMillis, ChangeVisitor into) {
+        long tableId = source.definition().id();
+        awaitPast(toMillis);
+        items.awaitEarlierWrites();
+        Object[] change = new Object[3]; // write millis (Long), new value, old value
+        boolean[] oldDecided = {false};
+        Runnable flush = () -> {
+            if (change[0] != null) {
+                byte[] n = (byte[]) change[1], o = (byte[]) change[2];
+                Map<String, AttributeValue> newItem = n[0] == ItemHistory.PRESENT ? ItemCodec.decode(n, 1) : null;
+                Map<String, AttributeValue> oldItem = o != null && o[0] == ItemHistory.PRESENT ? ItemCodec.decode(o, 1) : null;
+                if (newItem != null || oldItem != null) into.change((Long) change[0], oldItem, newItem);
+            }
+            change[0] = change[1] = change[2] = null;
+            oldDecided[0] = false;
+        };
+        eachEntry(tableId, (c, key, firstOfItem) -> {
+            if (firstOfItem) flush.run();
+            long m = ItemHistory.millis(key);
+            if (m >= toMillis) return;
+            if (m >= fromMillis && !ItemHistory.isBase(key)) {
+                if (change[0] == null) {
+                    change[0] = m;
+                    change[1] = c.value();
+                }
+            } else if (!oldDecided[0]) {
+                oldDecided[0] = true;
+                change[2] = c.value();
+            }
+        });
+        flush.run();
     }
 
     /** Sees one history entry; {@code firstOfItem} is true at the newest entry of each item. */

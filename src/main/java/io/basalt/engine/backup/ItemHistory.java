@@ -82,6 +82,11 @@ public final class ItemHistory implements ChangeContributor {
         return 12 + ByteBuffer.wrap(key, 8, 4).getInt();
     }
 
+    /** Whether an entry belongs to the base copy written when recovery was enabled (sequence 0). */
+    static boolean isBase(byte[] key) {
+        return ByteBuffer.wrap(key, key.length - 8, 8).getLong() == Long.MAX_VALUE;
+    }
+
     /** When the change of an entry was made (epoch millis). */
     static long millis(byte[] key) {
         return Long.MAX_VALUE - ByteBuffer.wrap(key, key.length - 16, 8).getLong();

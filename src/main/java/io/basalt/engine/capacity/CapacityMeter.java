@@ -18,10 +18,28 @@ public final class CapacityMeter {
     /** By table id (names repeat across accounts). */
     private final Map<Long, TableCapacity> tables = new ConcurrentHashMap<>();
     private final Map<Long, ContributorInsights> insights = new ConcurrentHashMap<>();
+    private final boolean leased;
 
     public CapacityMeter(CapacitySettings settings, Clock clock) {
+        this(settings, clock, false);
+    }
+
+    /**
+     * With {@code leased} (several Basalt nodes on one store), every table's buckets draw on budgets
+     * shared in the store, which {@link CapacityLeases} settles in the background.
+     */
+    public CapacityMeter(CapacitySettings settings, Clock clock, boolean leased) {
         this.settings = settings;
         this.clock = clock;
+        this.leased = leased;
+    }
+
+    boolean leased() {
+        return leased;
+    }
+
+    Clock clock() {
+        return clock;
     }
 
     public CapacitySettings settings() {

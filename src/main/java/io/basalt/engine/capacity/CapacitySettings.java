@@ -31,6 +31,10 @@ public record CapacitySettings(CapacityMode mode, long partitionBytes, double bu
         return new CapacitySettings(mode, b, burstSeconds, adaptive, heatSplitSeconds, timeRules);
     }
 
+    public CapacitySettings withBurstSeconds(double b) {
+        return new CapacitySettings(mode, partitionBytes, b, adaptive, heatSplitSeconds, timeRules);
+    }
+
     public CapacitySettings withAdaptive(boolean a) {
         return new CapacitySettings(mode, partitionBytes, burstSeconds, a, heatSplitSeconds, timeRules);
     }

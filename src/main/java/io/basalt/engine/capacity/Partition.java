@@ -25,13 +25,13 @@ public final class Partition {
     private double windowLoad;
     private double load;
 
-    Partition(long start, long end, double rcu, double wcu, double burstSeconds, long now) {
+    Partition(long start, long end, double rcu, double wcu, double burstSeconds, long now, boolean leased) {
         this.start = start;
         this.end = end;
-        this.readShare = new TokenBucket(rcu, burstSeconds, now);
-        this.writeShare = new TokenBucket(wcu, burstSeconds, now);
-        this.readHard = new TokenBucket(CapacitySettings.PARTITION_MAX_RCU, 1, now);
-        this.writeHard = new TokenBucket(CapacitySettings.PARTITION_MAX_WCU, 1, now);
+        this.readShare = new TokenBucket(rcu, burstSeconds, now, leased);
+        this.writeShare = new TokenBucket(wcu, burstSeconds, now, leased);
+        this.readHard = new TokenBucket(CapacitySettings.PARTITION_MAX_RCU, 1, now, leased);
+        this.writeHard = new TokenBucket(CapacitySettings.PARTITION_MAX_WCU, 1, now, leased);
     }
 
     public long start() { return start; }

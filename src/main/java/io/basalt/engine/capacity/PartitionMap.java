@@ -18,9 +18,16 @@ public final class PartitionMap {
     private double rcu;
     private double wcu;
     private final double burstSeconds;
+    private final boolean leased;
 
     /** {@code count} equal partitions sharing {@code rcu} / {@code wcu}. */
     public PartitionMap(int count, double rcu, double wcu, double burstSeconds, long now) {
+        this(count, rcu, wcu, burstSeconds, now, false);
+    }
+
+    /** With {@code leased}, the partitions' buckets draw on budgets shared by several nodes ({@link CapacityLeases}). */
+    PartitionMap(int count, double rcu, double wcu, double burstSeconds, long now, boolean leased) {
+        this.leased = leased;
         this.rcu = rcu;
         this.wcu = wcu;
         this.burstSeconds = burstSeconds;
@@ -28,7 +35,7 @@ public final class PartitionMap {
         for (int i = 0; i < count; i++) {
             long from = boundary(i, count);
             long to = i + 1 == count ? -1L : boundary(i + 1, count) - 1;
-            p[i] = new Partition(from, to, rcu / count, wcu / count, burstSeconds, now);
+            p[i] = new Partition(from, to, rcu / count, wcu / count, burstSeconds, now, leased);
         }
         this.parts = p;
     }
@@ -97,8 +104,8 @@ public final class PartitionMap {
 
     private void replace(List<Partition> list, int i, Partition p, long lowEnd, long now) {
         // the halves start with the parent's credit; install() then sets their shares
-        Partition low = new Partition(p.start(), lowEnd, p.readShare(), p.writeShare(), burstSeconds, now);
-        Partition high = new Partition(lowEnd + 1, p.end(), p.readShare(), p.writeShare(), burstSeconds, now);
+        Partition low = new Partition(p.start(), lowEnd, p.readShare(), p.writeShare(), burstSeconds, now, leased);
+        Partition high = new Partition(lowEnd + 1, p.end(), p.readShare(), p.writeShare(), burstSeconds, now, leased);
         // the halves inherit an even split of the size estimate
         long half = p.sizeBytes() / 2;
         low.addSize(half);

@@ -1,5 +1,6 @@
 package io.basalt.engine.capacity;
 
+import io.basalt.engine.metrics.RequestMetrics;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.index.IndexEntries;
@@ -40,17 +41,22 @@ public final class TableCapacity {
     private volatile TokenBucket maxRead;
     private volatile TokenBucket maxWrite;
     private volatile ContributorInsights insights;
+    /** Buckets draw on budgets shared by several Basalt nodes (see {@link CapacityLeases}). */
+    private final boolean leased;
+    /** The latency of this table's requests per operation (recorded by the front end that times them). */
+    private final RequestMetrics latency = new RequestMetrics();
 
     TableCapacity(CapacityMeter meter, TableDefinition d, AtomicLong sizeBytes) {
         this.meter = meter;
         this.name = d.name();
         this.tableId = d.id();
         this.sizeBytes = sizeBytes;
+        this.leased = meter.leased();
         long now = meter.now();
         double burst = meter.settings().burstSeconds();
-        this.partitions = new PartitionMap(targetPartitions(d, 0), rcu(d), wcu(d), burst, now);
-        this.tableRead = new TokenBucket(rcu(d), burst, now);
-        this.tableWrite = new TokenBucket(wcu(d), burst, now);
+        this.partitions = new PartitionMap(targetPartitions(d, 0), rcu(d), wcu(d), burst, now, leased);
+        this.tableRead = new TokenBucket(rcu(d), burst, now, leased);
+        this.tableWrite = new TokenBucket(wcu(d), burst, now, leased);
         this.rampRead = new OnDemandRamp(ON_DEMAND_INITIAL_READ_PEAK, now);
         this.rampWrite = new OnDemandRamp(ON_DEMAND_INITIAL_WRITE_PEAK, now);
         reconfigure(d);
@@ -64,6 +70,8 @@ public final class TableCapacity {
     public Map<String, IndexCapacity> indexes() { return indexes; }
     public long sizeBytes() { return sizeBytes.get(); }
     public ContributorInsights insights() { return insights; }
+    boolean leased() { return leased; }
+    public RequestMetrics latency() { return latency; }
 
     public void insights(ContributorInsights i) {
         insights = i;
@@ -110,7 +118,7 @@ public final class TableCapacity {
             int count = d.payPerRequest() ? ON_DEMAND_INITIAL_PARTITIONS
                     : CapacitySettings.partitionCount(0, r, w, meter.settings().partitionBytes());
             IndexCapacity ic = old != null && old.definition.indexId() == i.indexId() ? old
-                    : new IndexCapacity(i, new PartitionMap(count, r, w, burst, now));
+                    : new IndexCapacity(i, new PartitionMap(count, r, w, burst, now, leased));
             ic.partitions.growTo(count, now);
             setShares(ic.partitions, d.payPerRequest(), r, w, now);
             ic.definition = i;
@@ -132,10 +140,40 @@ public final class TableCapacity {
         }
     }
 
-    private static TokenBucket limitBucket(long max, TokenBucket current, long now) {
+    private TokenBucket limitBucket(long max, TokenBucket current, long now) {
         if (max <= 0) return null;
         if (current != null && current.rate() == max) return current;
-        return new TokenBucket(max, 1, now);
+        return new TokenBucket(max, 1, now, leased);
+    }
+
+    /**
+     * Every bucket of the table with a name that is the same on every node (leasing): the table's,
+     * the on-demand maxima, and per partition of the table and of each GSI (by start hash) the
+     * shares and hard limits.
+     */
+    void forEachBucket(java.util.function.BiConsumer<String, TokenBucket> each) {
+        each.accept("t.r", tableRead);
+        each.accept("t.w", tableWrite);
+        if (maxRead != null) each.accept("max.r", maxRead);
+        if (maxWrite != null) each.accept("max.w", maxWrite);
+        forEachPartitionBucket("", partitions, each);
+        for (IndexCapacity ic : indexes.values()) {
+            if (!ic.global()) continue;
+            String g = "g" + ic.definition.indexId() + ".";
+            if (ic.maxRead != null) each.accept(g + "max.r", ic.maxRead);
+            if (ic.maxWrite != null) each.accept(g + "max.w", ic.maxWrite);
+            forEachPartitionBucket(g, ic.partitions, each);
+        }
+    }
+
+    private static void forEachPartitionBucket(String prefix, PartitionMap map, java.util.function.BiConsumer<String, TokenBucket> each) {
+        for (Partition p : map.partitions()) {
+            String at = prefix + "p" + Long.toHexString(p.start()) + ".";
+            each.accept(at + "r", p.readShare);
+            each.accept(at + "w", p.writeShare);
+            each.accept(at + "hr", p.readHard);
+            each.accept(at + "hw", p.writeHard);
+        }
     }
 
     private boolean enforce() {

@@ -62,7 +62,8 @@ public final class TableCatalog {
         this.defaultAccount = defaultAccount;
         this.shared = storage.sharedByNodes();
         for (Entry e : stored()) put(e);
-        if (!tables.isEmpty()) {
+        // on a shared store one node recounts each table and publishes the figures (engine.TableCounts)
+        if (!tables.isEmpty() && !shared) {
             Thread.ofVirtual().name("basalt-recount").start(this::recountAll);
         }
     }

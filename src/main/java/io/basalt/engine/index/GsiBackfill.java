@@ -42,10 +42,15 @@ public final class GsiBackfill implements Runnable {
     private final String account;
     private final String tableName;
     private final String indexName;
+    private final long indexId;
+    private final java.util.concurrent.atomic.AtomicLong written;
     private volatile boolean stopping;
 
+    /** {@code written} counts the index entries written (shared by a node's backfills). */
     public GsiBackfill(StorageEngine storage, TableCatalog catalog, IndexMaintainer maintainer, String account, String tableName,
-                      String indexName) {
+                      String indexName, long indexId, java.util.concurrent.atomic.AtomicLong written) {
+        this.indexId = indexId;
+        this.written = written;
         this.storage = storage;
         this.catalog = catalog;
         this.maintainer = maintainer;
@@ -60,6 +65,17 @@ public final class GsiBackfill implements Runnable {
 
     public String indexName() {
         return indexName;
+    }
+
+    public long indexId() {
+        return indexId;
+    }
+
+    /** Whether the index still exists and is still CREATING (a backfill is wanted). */
+    public boolean wanted() {
+        TableCatalog.Entry e = catalog.find(account, tableName);
+        IndexDefinition i = e == null ? null : e.definition().index(indexName);
+        return i != null && i.indexId() == indexId && !i.active();
     }
 
     /** Asks the backfill to stop after the item it is on (the engine is closing). */
@@ -78,11 +94,19 @@ public final class GsiBackfill implements Runnable {
      */
     @Override
     public void run() {
+        run(() -> true);
+    }
+
+    /**
+     * {@link #run()}, asking {@code keepGoing} after every batch: false ends the pass where it is (the
+     * progress is recorded; another node took the index over, or this one is stopping).
+     */
+    public void run(java.util.function.BooleanSupplier keepGoing) {
         TableCatalog.Entry entry = catalog.find(account, tableName);
         if (entry == null) return;
         TableDefinition t = entry.definition();
         IndexDefinition index = t.index(indexName);
-        if (index == null || index.active()) return;
+        if (index == null || index.active() || index.indexId() != indexId) return;
         byte[] end = KeyCodec.tableEnd(t.id());
         Versioned done = storage.get(Space.META, progressKey(index.indexId()));
         byte[] from = done == null ? KeyCodec.tablePrefix(t.id()) : KeyCodec.successor(done.value());
@@ -103,6 +127,7 @@ public final class GsiBackfill implements Runnable {
                 }
             }
             if (catalog.find(account, tableName) == null || catalog.find(account, tableName).definition().index(indexName) == null) return;
+            if (!keepGoing.getAsBoolean()) return;
             from = KeyCodec.successor(keys.get(keys.size() - 1));
         }
         recount(index);
@@ -136,6 +161,7 @@ public final class GsiBackfill implements Runnable {
         batch.put(Space.META, progressKey(index.indexId()), keys.get(keys.size() - 1), Mutation.EXPECT_ANY);
         try {
             storage.commit(batch);
+            written.addAndGet(batch.mutations().size() / 2);
             return true;
         } catch (VersionConflictException changed) {
             return false;
@@ -157,6 +183,7 @@ public final class GsiBackfill implements Runnable {
             }
             try {
                 storage.commit(batch);
+                if (batch.mutations().size() > 1) written.incrementAndGet();
                 return;
             } catch (VersionConflictException changed) {
                 // the item changed after we read it; its writer maintained the index; read it again

@@ -25,6 +25,10 @@ import java.util.List;
  * [table id][label][0x01][generation], next to the records ([table id][label][0x00][slot][seq]).
  * A generation is stored before any record can be written into it, so a crash never leaves a
  * record in a shard that was not persisted.
+ *
+ * <p>On a store shared by several Basalt nodes a generation is written only if absent (compare-and-set),
+ * so when two nodes roll a stream over at once one generation wins and both adopt it: every node
+ * agrees on each shard's end. Nodes re-read the lineage to learn of rollovers made by others.
  */
 public final class ShardLineage {
     /** One generation: when it opened and the first sequence number of each slot's shard. */
@@ -64,18 +68,30 @@ public final class ShardLineage {
         return number >= 0 && number < g.size() ? g.get(number) : null;
     }
 
-    /** Persists a new generation (synced like any commit), then makes it visible. */
-    void append(StorageEngine storage, long tableId, String label, Generation next) {
+    /**
+     * Persists a new generation (synced like any commit) unless one with its number exists, then makes
+     * it visible. False when another node stored that generation first: {@link #refresh} adopts it.
+     */
+    boolean append(StorageEngine storage, long tableId, String label, Generation next) {
         WriteBatch batch = new WriteBatch();
-        batch.put(Space.STREAMS, key(tableId, label, next.number()), encode(next), Mutation.EXPECT_ANY);
+        batch.put(Space.STREAMS, key(tableId, label, next.number()), encode(next), Mutation.EXPECT_ABSENT);
         try {
             storage.commit(batch);
-        } catch (VersionConflictException impossible) {
-            throw new IllegalStateException(impossible);
+        } catch (VersionConflictException anotherNode) {
+            return false;
         }
         List<Generation> all = new ArrayList<>(generations);
         all.add(next);
         generations = List.copyOf(all);
+        return true;
+    }
+
+    /** Adopts the generations other nodes stored since this lineage was read; true when there were any. */
+    boolean refresh(StorageEngine storage, long tableId, String label) {
+        List<Generation> stored = load(storage, tableId, label).generations;
+        if (stored.size() <= generations.size()) return false;
+        generations = stored;
+        return true;
     }
 
     private static byte[] prefix(long tableId, String label) {

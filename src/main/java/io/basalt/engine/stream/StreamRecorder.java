@@ -195,6 +195,8 @@ public final class StreamRecorder implements ChangeContributor {
     public StreamShard shard(long tableId, String label, boolean enabled, int index) {
         ShardLineage lineage = lineage(tableId, label);
         ShardLineage.Generation gen = lineage.generation(index / SHARDS);
+        // a shard another node opened by a rollover this node has not seen yet
+        if (gen == null && index >= 0 && nodeTag >= 0 && adoptRollovers(tableId, label, lineage)) gen = lineage.generation(index / SHARDS);
         if (index < 0 || gen == null) return null;
         return shard(tableId, label, enabled, gen, lineage.generation(gen.number() + 1), index % SHARDS);
     }
@@ -222,10 +224,31 @@ public final class StreamRecorder implements ChangeContributor {
         ShardLineage lineage = lineage(t.id(), label);
         long now = clock.millis();
         if (now - lineage.latest().startMillis() < rolloverMillis) return;
+        // another node may have rolled it over already: its generation counts, not a second one
+        if (nodeTag >= 0 && adoptRollovers(t.id(), label, lineage) && now - lineage.latest().startMillis() < rolloverMillis) return;
         synchronized (lineage) {
             ShardLineage.Generation current = lineage.latest();
             if (now - current.startMillis() < rolloverMillis) return;
-            rollOver(t.id(), label, lineage, current.number() + 1, now, 0, new long[SHARDS]);
+            if (!rollOver(t.id(), label, lineage, current.number() + 1, now, 0, new long[SHARDS])) {
+                adoptRollovers(t.id(), label, lineage); // another node stored this generation first: its shard ends hold
+            }
+        }
+    }
+
+    /**
+     * Shared store: re-reads the lineage and moves this node's sequence counters past the start of
+     * every shard another node opened, so this node's next records go into the children. True when
+     * there were new generations.
+     */
+    private boolean adoptRollovers(long tableId, String label, ShardLineage lineage) {
+        synchronized (lineage) {
+            if (!lineage.refresh(storage, tableId, label)) return false;
+            long[] starts = lineage.latest().startSequences();
+            for (int slot = 0; slot < SHARDS; slot++) {
+                long end = starts[slot] - 1;
+                sequence(tableId, label, slot).accumulateAndGet(end, Math::max);
+            }
+            return true;
         }
     }
 
@@ -234,15 +257,12 @@ public final class StreamRecorder implements ChangeContributor {
      * durable and visible: no record can be numbered past a parent's end before readers know the
      * child exists, so a reader never sees a record in two shards.
      */
-    private void rollOver(long tableId, String label, ShardLineage lineage, int number, long now, int slot, long[] starts) {
-        if (slot == SHARDS) {
-            lineage.append(storage, tableId, label, new ShardLineage.Generation(number, now, starts));
-            return;
-        }
+    private boolean rollOver(long tableId, String label, ShardLineage lineage, int number, long now, int slot, long[] starts) {
+        if (slot == SHARDS) return lineage.append(storage, tableId, label, new ShardLineage.Generation(number, now, starts));
         java.util.concurrent.ConcurrentSkipListSet<Long> busy = busy(tableId + "/" + label + "/" + slot);
         synchronized (busy) {
             starts[slot] = nextSequence(sequence(tableId, label, slot)) + 1;
-            rollOver(tableId, label, lineage, number, now, slot + 1, starts);
+            return rollOver(tableId, label, lineage, number, now, slot + 1, starts);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.basalt.engine.transact;
 
 import io.basalt.engine.Clock;
+import io.basalt.storage.StorageEngine;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +18,10 @@ import java.util.function.Supplier;
  * Tokens are forgotten in the order they were recorded (no scans), when their window ends or when
  * more than {@link #MAX_TOKENS} are remembered: memory stays bounded, and a replay of a token older
  * than the newest 20,000 runs again (SDK retries come within seconds).
+ *
+ * <p>On a store several Basalt nodes share ({@link StorageEngine#sharedByNodes()}), tokens are
+ * remembered in the store instead ({@link SharedTokens}), so a replay through another node is
+ * answered alike; callers give a {@link ResultCodec} for the result.
  */
 public final class IdempotencyCache {
     public static final long WINDOW_MILLIS = 10 * 60 * 1000;
@@ -28,10 +33,54 @@ public final class IdempotencyCache {
     private final ArrayDeque<Entry> order = new ArrayDeque<>(); // guarded by itself
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     private final Clock clock;
+    private final SharedTokens shared;
 
     /** Windows are measured on the instance's clock. */
     public IdempotencyCache(Clock clock) {
+        this(clock, null);
+    }
+
+    private IdempotencyCache(Clock clock, SharedTokens shared) {
         this.clock = clock;
+        this.shared = shared;
+    }
+
+    /**
+     * Tokens of one operation ({@code scope}): in this node's memory, or in the store when several
+     * nodes share it.
+     */
+    public static IdempotencyCache of(Clock clock, StorageEngine storage, String scope) {
+        return new IdempotencyCache(clock, storage.sharedByNodes() ? new SharedTokens(storage, clock, scope) : null);
+    }
+
+    /** How a result is kept in a shared store. */
+    public interface ResultCodec<R> {
+        byte[] encode(R result);
+
+        R decode(byte[] bytes);
+    }
+
+    /** Thrown when another node is still running the first call with the token (shared stores only). */
+    public static final class InProgress extends RuntimeException {
+        public InProgress() {
+            super("transaction in progress", null, false, false);
+        }
+    }
+
+    /**
+     * {@link #run(String, Object, Supplier)}, through the store when it is shared by several nodes
+     * (the result kept with {@code codec}).
+     */
+    public <R> R run(String token, Object request, Supplier<R> call, ResultCodec<R> codec) {
+        if (shared == null) return run(token, request, call);
+        ReentrantLock lock = locks.computeIfAbsent(token, t -> new ReentrantLock());
+        lock.lock();
+        try {
+            return shared.run(token, RequestFingerprint.of(request), call, codec);
+        } finally {
+            lock.unlock();
+            if (!lock.hasQueuedThreads()) locks.remove(token, lock);
+        }
     }
 
     /** Thrown when a token is reused with a different request. */

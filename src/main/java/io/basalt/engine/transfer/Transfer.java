@@ -11,4 +11,7 @@ public interface Transfer {
     String tableArn();
 
     long startMillis();
+
+    /** IN_PROGRESS, COMPLETED or FAILED. */
+    String status();
 }

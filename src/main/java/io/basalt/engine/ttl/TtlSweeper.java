@@ -51,7 +51,7 @@ public final class TtlSweeper implements AutoCloseable {
     private final Clock clock;
     private final Object passLock = new Object(); // a test's sweepNow() and the thread's pass never overlap
     /** Which node of a shared store sweeps which table. */
-    private final SweepLease lease;
+    private final io.basalt.engine.NodeLease lease;
     private volatile boolean stopped;
 
     public TtlSweeper(StorageEngine storage, TableCatalog catalog, ItemStore items, StreamRecorder streams, long intervalMillis,
@@ -62,7 +62,7 @@ public final class TtlSweeper implements AutoCloseable {
         this.catalog = catalog;
         this.items = items;
         this.intervalMillis = intervalMillis;
-        this.lease = new SweepLease(storage, clock, Math.max(3 * intervalMillis, 30_000));
+        this.lease = new io.basalt.engine.NodeLease(storage, clock, "ttl-lease/", Math.max(3 * intervalMillis, 30_000));
         this.thread = Thread.ofPlatform().daemon().name("basalt-ttl").unstarted(this::loop);
     }
 

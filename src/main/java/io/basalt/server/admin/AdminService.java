@@ -8,7 +8,7 @@ import io.basalt.server.Service;
 import io.basalt.engine.Engine;
 import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.server.http.RequestMetrics;
+import io.basalt.engine.metrics.RequestMetrics;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -17,10 +17,12 @@ import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.IntSupplier;
 
 /**
  * The admin HTTP service ({@code --admin-port}): {@code GET /metrics} (Prometheus text format),
- * {@code GET /partitions/TABLE} (the table's simulated partitions as JSON) and {@code GET /tables}.
+ * {@code GET /partitions/TABLE} (the table's simulated partitions as JSON), {@code GET /tables}, and
+ * the web console at {@code /console/} ({@link AdminConsole}: its API calls go to the API port).
  * Read-only and off the request path; served by the JDK's small HTTP server on virtual threads.
  */
 public final class AdminService implements Service {
@@ -30,14 +32,17 @@ public final class AdminService implements Service {
     private final int requestedPort;
     private final Engine engine;
     private final RequestMetrics requests;
+    private final IntSupplier apiPort;
     private HttpServer server;
     private ExecutorService executor;
 
-    public AdminService(String host, int port, Engine engine, RequestMetrics requests) {
+    /** {@code apiPort}: the plain-HTTP API's port once started (the console's calls go there), or -1. */
+    public AdminService(String host, int port, Engine engine, RequestMetrics requests, IntSupplier apiPort) {
         this.host = host;
         this.requestedPort = port;
         this.engine = engine;
         this.requests = requests;
+        this.apiPort = apiPort;
     }
 
     @Override
@@ -62,6 +67,8 @@ public final class AdminService implements Service {
             }
             respond(x, 200, "application/json", b.toByteArray());
         });
+        AdminConsole console = new AdminConsole(new io.basalt.server.console.ConsoleAssets(), host, apiPort);
+        server.createContext("/console", console::answer);
         server.start();
     }
 
@@ -95,7 +102,7 @@ public final class AdminService implements Service {
         return b.toByteArray();
     }
 
-    private static void respond(HttpExchange x, int status, String type, byte[] body) throws IOException {
+    static void respond(HttpExchange x, int status, String type, byte[] body) throws IOException {
         x.getResponseHeaders().set("Content-Type", type);
         x.sendResponseHeaders(status, body.length);
         try (OutputStream o = x.getResponseBody()) {

@@ -8,7 +8,7 @@ import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.Usage;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
-import io.basalt.server.http.RequestMetrics;
+import io.basalt.engine.metrics.RequestMetrics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

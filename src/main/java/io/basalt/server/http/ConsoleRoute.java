@@ -57,7 +57,7 @@ final class ConsoleRoute {
         // revalidated on every load: a new server version's console is never mixed with an old one's files
         res.headers().set(HttpHeaderNames.CACHE_CONTROL, "no-cache");
         res.headers().set("X-Content-Type-Options", "nosniff");
-        res.headers().set("Content-Security-Policy", ConsoleAssets.CONTENT_SECURITY_POLICY);
+        res.headers().set("Content-Security-Policy", assets.contentSecurityPolicy(null));
         return res;
     }
 }

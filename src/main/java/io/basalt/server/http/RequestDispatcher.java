@@ -8,6 +8,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.basalt.api.Operation;
 import io.basalt.api.OperationRegistry;
 import io.basalt.api.RequestContext;
+import io.basalt.api.RequestTrace;
+import io.basalt.engine.metrics.RequestMetrics;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.wire.JsonIn;
@@ -224,8 +226,8 @@ public final class RequestDispatcher {
                     throw denied;
                 }
             }
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces);
-            if (metrics == null) return run(op, ctx, body, out);
+            RequestTrace trace = new RequestTrace();
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces, trace);
             long started = System.nanoTime();
             int status;
             try {
@@ -233,16 +235,24 @@ public final class RequestDispatcher {
             } catch (ReadWouldBlock retriedOnAWorker) {
                 throw retriedOnAWorker;
             } catch (Throwable e) {
-                metrics.record(op.name(), false, System.nanoTime() - started);
+                timed(op, trace, false, started);
                 throw e;
             }
-            metrics.record(op.name(), true, System.nanoTime() - started);
+            timed(op, trace, true, started);
             return status;
         } catch (DynamoException e) {
             if (caller != null) caller.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }
+    }
+
+    /** Records a request's latency: the server's per operation (when metrics are on) and its table's. */
+    private void timed(Operation<?> op, RequestTrace trace, boolean success, long started) {
+        long nanos = System.nanoTime() - started;
+        if (metrics != null) metrics.record(op.name(), success, nanos);
+        RequestMetrics table = trace.tableLatency();
+        if (table != null) table.record(op.name(), success, nanos);
     }
 
     private Operation<?> operation(String target) {

@@ -44,7 +44,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code != -1} for "any"), and the mutations of one partition form one conditional batch, atomic.
  * A batch of one item's partition plus unchecked rows elsewhere (index entries, stream records)
  * carries those as a change-log row in the item's conditional batch, applied after the commit
- * ({@link ChangeLog}); checks in several partitions (transactions) are not atomic across them yet.
+ * ({@link ChangeLog}); checks in several partitions commit atomically through a transaction record
+ * and prepare marks ({@link Transactions}): item-row conditions also require {@code txn = null}.
  * Directory rows are only ever written with plain idempotent inserts, never with LWT.
  */
 public final class CassandraStorage implements StorageEngine {
@@ -58,13 +59,16 @@ public final class CassandraStorage implements StorageEngine {
     private final PreparedStatement get, sliceAsc, sliceDesc, bucketsAsc, bucketsDesc, register;
     private final PreparedStatement putEq, putNeq, deleteEq, deleteNeq, checkEq;
     private final ChangeLog changeLog;
+    private final Transactions transactions;
+    private final String keyspace;
     private volatile boolean closed;
 
-    private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings) {
+    private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings, TransactionSettings txnSettings) {
         this.session = session;
+        this.keyspace = ks;
         String kv = ks + ".kv";
-        get = session.prepare("SELECT value, version FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
-        String slice = "SELECT ck, value, version FROM " + kv + " WHERE space = ? AND bucket = ? AND ck >= ? AND ck < ? ORDER BY ck ";
+        get = session.prepare("SELECT value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
+        String slice = "SELECT ck, value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck >= ? AND ck < ? ORDER BY ck ";
         sliceAsc = session.prepare(slice + "ASC");
         sliceDesc = session.prepare(slice + "DESC");
         String buckets = "SELECT bucket FROM " + ks + ".buckets WHERE space = ? AND bucket >= ? AND bucket < ? ORDER BY bucket ";
@@ -72,13 +76,15 @@ public final class CassandraStorage implements StorageEngine {
         bucketsDesc = session.prepare(buckets + "DESC");
         register = session.prepare("INSERT INTO " + ks + ".buckets (space, bucket) VALUES (?, ?)");
         String put = "UPDATE " + kv + " SET value = ?, version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version ";
-        putEq = session.prepare(put + "= ?");
+        // a row marked by a transaction (txn set) refuses every checked write until the mark is settled
+        putEq = session.prepare(put + "= ? AND txn = null");
         putNeq = session.prepare(put + "!= ?");
         String delete = "DELETE FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ? IF version ";
-        deleteEq = session.prepare(delete + "= ?");
+        deleteEq = session.prepare(delete + "= ? AND txn = null");
         deleteNeq = session.prepare(delete + "!= ?");
-        checkEq = session.prepare("UPDATE " + kv + " SET version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version = ?");
+        checkEq = session.prepare("UPDATE " + kv + " SET version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version = ? AND txn = null");
         changeLog = new ChangeLog(this, session, ks, logSettings);
+        transactions = new Transactions(this, session, ks, changeLog, txnSettings);
     }
 
     /** Connects, creates the keyspace and tables when missing. */
@@ -88,6 +94,11 @@ public final class CassandraStorage implements StorageEngine {
 
     /** {@link #open(CassandraSettings)} with the change log applied as {@code log} says. */
     public static CassandraStorage open(CassandraSettings s, ChangeLogSettings log) {
+        return open(s, log, TransactionSettings.DEFAULT);
+    }
+
+    /** {@link #open(CassandraSettings, ChangeLogSettings)} with transactions run as {@code txn} says. */
+    public static CassandraStorage open(CassandraSettings s, ChangeLogSettings log, TransactionSettings txn) {
         DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
                 .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.LOCAL_QUORUM.name())
@@ -111,15 +122,23 @@ public final class CassandraStorage implements StorageEngine {
                     : "{'class': 'NetworkTopologyStrategy', '" + s.localDc() + "': " + s.replication() + "}";
             session.execute(ddl("CREATE KEYSPACE IF NOT EXISTS " + s.keyspace() + " WITH replication = " + replication));
             session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".kv (space int, bucket blob, ck blob, "
-                    + "value blob, version bigint, PRIMARY KEY ((space, bucket), ck))"));
+                    + "value blob, version bigint, txn uuid, PRIMARY KEY ((space, bucket), ck))"));
+            addMarkColumn(session, s.keyspace());
             session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".buckets (space int, bucket blob, "
                     + "PRIMARY KEY (space, bucket))"));
             session.execute(ddl(ChangeLog.createPendingTable(s.keyspace())));
-            return new CassandraStorage(session, s.keyspace(), log);
+            for (String t : Transactions.createTables(s.keyspace())) session.execute(ddl(t));
+            return new CassandraStorage(session, s.keyspace(), log, txn);
         } catch (RuntimeException e) {
             session.close();
             throw new IllegalStateException("Cannot prepare keyspace " + s.keyspace() + " on Cassandra: " + e.getMessage(), e);
         }
+    }
+
+    /** Keyspaces made before transactions have no {@code txn} column yet. */
+    private static void addMarkColumn(CqlSession session, String ks) {
+        var kv = session.getMetadata().getKeyspace(ks).flatMap(k -> k.getTable("kv"));
+        if (kv.isPresent() && kv.get().getColumn("txn").isEmpty()) session.execute(ddl("ALTER TABLE " + ks + ".kv ADD txn uuid"));
     }
 
     private static Statement<?> ddl(String cql) {
@@ -152,8 +171,28 @@ public final class CassandraStorage implements StorageEngine {
     public Versioned get(Space space, byte[] key) {
         open();
         RowKey rk = RowKey.of(space, key);
-        Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(readLevel())).one();
-        return row == null ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
+        ConsistencyLevel level = readLevel();
+        Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(level)).one();
+        if (level == null) row = committed(rk, row);
+        return versioned(row);
+    }
+
+    /** A row marked only by a prepare (no version) is an absent item; a mark is not a value. */
+    private static Versioned versioned(Row row) {
+        return row == null || row.isNull(1) ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
+    }
+
+    /**
+     * A strongly consistent read of a row (value, version, txn) met a transaction's mark: settle
+     * it first when the transaction is decided or abandoned, then read again; a live PENDING
+     * transaction has not reached its commit point, so the row's value is the last committed one.
+     */
+    private Row committed(RowKey rk, Row row) {
+        for (int attempt = 0; attempt < 5 && row != null && !row.isNull(2); attempt++) {
+            if (transactions.settle(row.getUuid(2), rk)) return row;
+            row = execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one();
+        }
+        return row;
     }
 
     @Override
@@ -211,9 +250,18 @@ public final class CassandraStorage implements StorageEngine {
                 byte[] k = RowKey.key(bucket, r.getByteBuffer(0));
                 if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
                 if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
+                Versioned v;
+                if (!r.isNull(3) && level == null) {
+                    // marked by a transaction: its last committed state, as a consistent GetItem reads it
+                    RowKey rk = RowKey.of(space, k);
+                    v = versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
+                } else {
+                    v = r.isNull(2) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
+                }
+                if (v == null) continue; // only a prepare's mark: no item
                 key = k;
-                value = bytes(r.getByteBuffer(1));
-                version = r.getLong(2);
+                value = v.bytes();
+                version = v.version();
                 return true;
             }
         }
@@ -235,8 +283,8 @@ public final class CassandraStorage implements StorageEngine {
     /**
      * One partition: one conditional batch. An item's partition plus unchecked rows elsewhere (index
      * entries, stream records): the item's conditional batch carries them as a change-log row
-     * ({@link ChangeLog}), applied after. Checks in several partitions (transactions across items)
-     * or no check at all: each partition's batch in turn, not atomic across them (docs/scale-out.md).
+     * ({@link ChangeLog}), applied after. Checks in several partitions (transactions across items):
+     * the transaction protocol ({@link Transactions}). No check at all: each partition's batch in turn.
      */
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
@@ -262,16 +310,19 @@ public final class CassandraStorage implements StorageEngine {
                 }
             }
         }
-        if (groups.size() > 1 && first >= 0 && checkedGroups == 1) {
+        if (checkedGroups > 1) {
+            transactions.commit(batch, version);
+            return version;
+        }
+        if (groups.size() > 1 && first >= 0) {
             commitLogged(batch, groups, first, version);
             return version;
         }
         for (Mutation m : ms) if (!m.isDelete() && !m.isCheck()) registerBucket(m.space(), m.key());
-        if (groups.size() > 1) precheck(ms, groups);
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
             if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
-                throw new VersionConflictException(firstMismatch(ms, group));
+                throw new VersionConflictException(conflictIndex(ms, group));
             }
         }
         batch.applied();
@@ -295,7 +346,7 @@ public final class CassandraStorage implements StorageEngine {
         b.addStatement(changeLog.logRow(p, version, remote));
         if (!execute(b.build()).wasApplied()) {
             changeLog.abandoned(p, version);
-            throw new VersionConflictException(firstMismatch(ms, home));
+            throw new VersionConflictException(conflictIndex(ms, home));
         }
         changeLog.committed(p, version, batch);
     }
@@ -323,6 +374,32 @@ public final class CassandraStorage implements StorageEngine {
         changeLog.recover();
     }
 
+    /** One pass over the transactions left behind now (tests; nodes run it every few seconds). */
+    public void recoverTransactions() {
+        transactions.recover();
+    }
+
+    /** Transactions started and not yet forgotten, by their markers, all nodes' (tests, diagnostics). */
+    public int pendingTransactions() {
+        return transactions.pendingMarkers();
+    }
+
+    /** Rows of the keyspace that carry a transaction's prepare mark (tests: reads the whole table). */
+    public long markedRows() {
+        long n = 0;
+        for (Row r : execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance("SELECT txn FROM " + keyspace + ".kv"))) {
+            if (!r.isNull(0)) n++;
+        }
+        return n;
+    }
+
+    /** Whether the item row carries a transaction's prepare mark (tests). */
+    public boolean marked(Space space, byte[] key) {
+        RowKey rk = RowKey.of(space, key);
+        Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+        return row != null && !row.isNull(2);
+    }
+
     // row-level statements for the change log: (space, bucket, ck) addressed directly
 
     BoundStatement read(int space, ByteBuffer bucket, ByteBuffer ck) {
@@ -343,40 +420,26 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     /**
-     * Before a multi-partition batch: every checked mutation outside the first partition must hold
-     * its expected version now, so the common conflict is caught before anything is written. (Not
-     * atomic: a commit in between can still fail a later partition after the first applied.)
+     * After a refused conditional batch: the index of the first mutation of the group whose key
+     * does not hold its expected version or carries another transaction's mark (settled here when
+     * that transaction is decided or abandoned; a live one gets a moment to finish before the
+     * caller retries), else the group's first. Reads at LOCAL_SERIAL, which settles LWTs in flight.
      */
-    private void precheck(List<Mutation> ms, Map<String, List<Integer>> groups) throws VersionConflictException {
-        boolean firstGroup = true;
-        for (List<Integer> group : groups.values()) {
-            if (group.isEmpty()) continue;
-            if (firstGroup) {
-                firstGroup = false;
-                continue;
-            }
-            int bad = mismatch(ms, group);
-            if (bad >= 0) throw new VersionConflictException(bad);
-        }
-    }
-
-    private int firstMismatch(List<Mutation> ms, List<Integer> group) {
-        int bad = mismatch(ms, group);
-        return bad >= 0 ? bad : group.get(0);
-    }
-
-    /** Index of the first mutation of the group whose key does not hold its expected version, or -1. */
-    private int mismatch(List<Mutation> ms, List<Integer> group) {
+    int conflictIndex(List<Mutation> ms, List<Integer> group) {
         for (int i : group) {
             Mutation m = ms.get(i);
             if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
             RowKey rk = RowKey.of(m.space(), m.key());
             Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck())
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
-            long have = row == null ? Mutation.EXPECT_ABSENT : row.getLong(1);
+            if (row != null && !row.isNull(2)) {
+                if (transactions.settle(row.getUuid(2), rk)) Transactions.pause();
+                return i;
+            }
+            long have = row == null || row.isNull(1) ? Mutation.EXPECT_ABSENT : row.getLong(1);
             if (have != m.expectedVersion()) return i;
         }
-        return -1;
+        return group.get(0);
     }
 
     BoundStatement statement(Mutation m, long version) {
@@ -474,6 +537,7 @@ public final class CassandraStorage implements StorageEngine {
     public void close() {
         if (closed) return;
         closed = true;
+        transactions.close();
         changeLog.close();
         session.close();
     }

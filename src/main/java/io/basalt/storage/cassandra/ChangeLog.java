@@ -82,15 +82,18 @@ final class ChangeLog implements AutoCloseable {
         deleteMarker = session.prepare("DELETE FROM " + pending + " WHERE slot = ? AND space = ? AND bucket = ? AND log = ?");
         markers = session.prepare("SELECT space, bucket, log FROM " + pending + " WHERE slot = ?");
         // waiting on Paxos rounds, not computing: enough threads that appliers keep up with writers
-        workers = Executors.newScheduledThreadPool(APPLIERS, r -> {
-            Thread t = new Thread(r, "cassandra-change-log");
+        workers = background("cassandra-change-log", APPLIERS, this::recover, settings.recoveryEveryMillis());
+    }
+
+    /** A pool of daemon threads that runs {@code recovery} every {@code everyMillis} (0: never). */
+    static ScheduledExecutorService background(String name, int threads, Runnable recovery, long everyMillis) {
+        ScheduledExecutorService pool = Executors.newScheduledThreadPool(threads, r -> {
+            Thread t = new Thread(r, name);
             t.setDaemon(true);
             return t;
         });
-        if (settings.recoveryEveryMillis() > 0) {
-            workers.scheduleWithFixedDelay(this::recover, settings.recoveryEveryMillis(), settings.recoveryEveryMillis(),
-                    TimeUnit.MILLISECONDS);
-        }
+        if (everyMillis > 0) pool.scheduleWithFixedDelay(recovery, everyMillis, everyMillis, TimeUnit.MILLISECONDS);
+        return pool;
     }
 
     static String createPendingTable(String keyspace) {
@@ -256,9 +259,24 @@ final class ChangeLog implements AutoCloseable {
 
     /** Markers in the pending table, all nodes' (tests, diagnostics). */
     int pendingMarkers() {
+        return rowsInSlots(store, markers, SLOTS);
+    }
+
+    /** Rows of a slotted marker table ({@code bySlot} selects one slot's), counted across its slots. */
+    static int rowsInSlots(CassandraStorage store, PreparedStatement bySlot, int slots) {
         int n = 0;
-        for (int slot = 0; slot < SLOTS; slot++) n += session.execute(markers.bind(slot)).all().size();
+        for (int slot = 0; slot < slots; slot++) n += store.execute(bySlot.bind(slot)).all().size();
         return n;
+    }
+
+    /** Stops a background pool, waiting a little for a pass under way. */
+    static void shutdown(java.util.concurrent.ExecutorService pool) {
+        pool.shutdownNow();
+        try {
+            pool.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Logs applied by this node (tests: exactly once). */
@@ -269,11 +287,6 @@ final class ChangeLog implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        workers.shutdownNow();
-        try {
-            workers.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        shutdown(workers);
     }
 }

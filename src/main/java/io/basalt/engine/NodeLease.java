@@ -1,6 +1,5 @@
-package io.basalt.engine.ttl;
+package io.basalt.engine;
 
-import io.basalt.engine.Clock;
 import io.basalt.storage.Mutation;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageEngine;
@@ -12,30 +11,31 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * On a store shared by several Basalt nodes: which node sweeps a table's expired items now. A
- * per-table lease (owner, until) in the META space, taken and renewed by compare-and-set, so one
- * node sweeps a table at a time and the others skip it. Deletes re-check the expiry on the version
- * they read, so two nodes sweeping at once would still delete each item once; the lease saves the
- * duplicated work. On a store of one node every table is always this node's.
+ * On a store shared by several Basalt nodes: which node does one piece of background work now (a
+ * table's TTL sweep, its item-count refresh, an index's backfill). A lease per work item (owner,
+ * until) in the META space under {@code kind}, taken and renewed by compare-and-set, so one node
+ * works on it at a time and the others skip it; a node that dies hands it over when its lease
+ * runs out. On a store of one node every work item is always this node's.
  */
-final class SweepLease {
-    private static final byte[] PREFIX = "ttl-lease/".getBytes(StandardCharsets.UTF_8);
-
+public final class NodeLease {
     private final StorageEngine storage;
     private final Clock clock;
     private final long leaseMillis;
+    private final byte[] prefix;
     private final long owner = ThreadLocalRandom.current().nextLong();
 
-    SweepLease(StorageEngine storage, Clock clock, long leaseMillis) {
+    /** Leases named {@code kind} (e.g. "ttl-lease/"), held {@code leaseMillis} from each take. */
+    public NodeLease(StorageEngine storage, Clock clock, String kind, long leaseMillis) {
         this.storage = storage;
         this.clock = clock;
         this.leaseMillis = leaseMillis;
+        this.prefix = kind.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Whether this node may sweep the table now (taking or renewing its lease). */
-    boolean take(long tableId) {
+    /** Whether this node may do the work on {@code id} now (taking or renewing its lease). */
+    public boolean take(long id) {
         if (!storage.sharedByNodes()) return true;
-        byte[] key = ByteBuffer.allocate(PREFIX.length + 8).put(PREFIX).putLong(tableId).array();
+        byte[] key = ByteBuffer.allocate(prefix.length + 8).put(prefix).putLong(id).array();
         Versioned held = storage.get(Space.META, key);
         long now = clock.millis();
         if (held != null) {

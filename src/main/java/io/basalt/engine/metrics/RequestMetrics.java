@@ -1,4 +1,4 @@
-package io.basalt.server.http;
+package io.basalt.engine.metrics;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -6,8 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Request counts and latency histograms per operation, for the admin service's Prometheus
- * metrics. Recording is a map lookup on the operation's (interned) name and a few counter
+ * Request counts and latency histograms per operation: the server's (the admin service's
+ * Prometheus metrics) and each table's (the console's latency charts, through
+ * DescribeTableActivity). Recording is a map lookup on the operation's (interned) name and a few counter
  * increments: no locks, no allocation after an operation's first request.
  */
 public final class RequestMetrics {

@@ -1,0 +1,118 @@
+package io.basalt.engine.capacity;
+
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.VersionConflictException;
+import io.basalt.storage.Versioned;
+import io.basalt.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Capacity shared by several Basalt nodes on one store (docs/scale-out.md). Each table's budget is
+ * one {@link SharedBudget} record in the META space; each node's buckets are leased
+ * ({@link TokenBucket}: no refill with time) and this loop settles them with the record every
+ * {@link #INTERVAL_MILLIS}: a bucket gives back the credit it holds (or its debt) and takes a
+ * slice sized to its recent use, in one compare-and-set per table. Requests never wait for the
+ * store: admission checks the local slice only. Idle buckets holding about their reserve cost
+ * nothing.
+ */
+public final class CapacityLeases implements AutoCloseable {
+    /** How often a node settles its busy buckets with the shared budgets. */
+    static final long INTERVAL_MILLIS = 150;
+    private static final byte[] PREFIX = "capacity/".getBytes(StandardCharsets.UTF_8);
+    private static final int ATTEMPTS = 3;
+    private static final Logger LOG = LoggerFactory.getLogger(CapacityLeases.class);
+
+    private final StorageEngine storage;
+    private final CapacityMeter meter;
+    private final Thread thread;
+    private volatile boolean closed;
+
+    public CapacityLeases(StorageEngine storage, CapacityMeter meter) {
+        this.storage = storage;
+        this.meter = meter;
+        this.thread = Thread.ofPlatform().daemon().name("basalt-capacity-leases").unstarted(this::loop);
+    }
+
+    /** The slice a leased bucket keeps while idle, and starts with: one period of its rate, at least one unit. */
+    static double reserve(double rate) {
+        return Math.max(1, rate * INTERVAL_MILLIS / 1000.0);
+    }
+
+    public CapacityLeases start() {
+        thread.start();
+        return this;
+    }
+
+    private void loop() {
+        while (!closed) {
+            try {
+                Thread.sleep(INTERVAL_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (meter.settings().mode() != CapacityMode.ENFORCE) continue;
+            for (TableCapacity t : meter.tables()) {
+                if (closed) return;
+                try {
+                    settle(t, meter.clock().millis());
+                } catch (RuntimeException e) {
+                    // the store is unavailable or closing: the buckets keep their slices and try again
+                    LOG.debug("capacity of {} not settled: {}", t.name(), e.toString());
+                }
+            }
+        }
+    }
+
+    /** One bucket due for settlement, with what it asks. */
+    private record Due(String name, TokenBucket bucket, double[] demand) { }
+
+    /** Settles the table's busy buckets (at {@code nowMillis}, wall-clock time) with its shared budget (one read and one compare-and-set). */
+    void settle(TableCapacity table, long nowMillis) {
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            List<Due> due = new ArrayList<>();
+            table.forEachBucket((name, b) -> {
+                double[] d = b.leased() ? b.leaseDemand() : null;
+                if (d != null) due.add(new Due(name, b, d));
+            });
+            if (due.isEmpty()) return;
+            byte[] key = ByteBuffer.allocate(PREFIX.length + 8).put(PREFIX).putLong(table.tableId()).array();
+            Versioned held = storage.get(Space.META, key);
+            SharedBudget budget = held == null ? SharedBudget.fresh(nowMillis) : SharedBudget.decode(held.value());
+            budget.refill(nowMillis);
+            double[] slices = new double[due.size()];
+            for (int i = 0; i < slices.length; i++) {
+                Due d = due.get(i);
+                SharedBudget.Entry e = budget.entry(d.name(), d.bucket().rate(), d.bucket().capacity());
+                // what the bucket holds goes back, except its starting slice that never came from here
+                slices[i] = SharedBudget.settle(e, d.demand()[0] - d.demand()[1], d.demand()[2]);
+            }
+            try {
+                storage.commit(new WriteBatch().put(Space.META, key, budget.encode(),
+                        held == null ? Mutation.EXPECT_ABSENT : held.version()));
+            } catch (VersionConflictException another) {
+                continue; // another node settled at the same time: read again
+            }
+            for (int i = 0; i < slices.length; i++) due.get(i).bucket().leaseSettled(due.get(i).demand(), slices[i]);
+            return;
+        }
+    }
+
+    /** Stops the loop (the slices held are not given back: at most one period's worth per busy bucket). */
+    @Override
+    public void close() {
+        closed = true;
+        thread.interrupt();
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

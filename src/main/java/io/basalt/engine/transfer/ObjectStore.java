@@ -1,0 +1,47 @@
+package io.basalt.engine.transfer;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * Where exports are written and imports read: S3 buckets and object keys, kept by a local directory
+ * ({@link LocalDirectoryStore}, {@code --export-root}) or an S3-compatible endpoint ({@code --s3-endpoint},
+ * implemented by the wiring). Failures the service reports by name (no such bucket, access denied)
+ * are {@link ObjectStoreException}s.
+ */
+public interface ObjectStore {
+    /** One object of a listing. */
+    record ObjectInfo(String key, long size) {}
+
+    /** An object being written: its bytes go to the stream; {@link #close()} stores it. */
+    abstract class Upload extends OutputStream {
+        /** The object's ETag (without quotes) once closed: the hex MD5 of a single-part object. */
+        public abstract String etag();
+    }
+
+    /** Starts writing an object (large ones are sent in parts as they are written). */
+    Upload create(String bucket, String key) throws IOException;
+
+    /** Writes a small object at once; returns its ETag. */
+    default String put(String bucket, String key, byte[] bytes) throws IOException {
+        Upload u = create(bucket, key);
+        try (u) {
+            u.write(bytes);
+        }
+        return u.etag();
+    }
+
+    /** Reads an object. */
+    InputStream open(String bucket, String key) throws IOException;
+
+    /** The objects whose keys start with {@code prefix}, in key order; a missing bucket is an error. */
+    List<ObjectInfo> list(String bucket, String prefix) throws IOException;
+
+    /** Fails as the bucket would refuse a write (missing, not writable) before an export starts. */
+    void checkWritable(String bucket) throws IOException;
+
+    /** How the store is named in messages ("s3://" for S3, the directory for a local one). */
+    String describe();
+}

@@ -1,0 +1,67 @@
+// Small pieces every screen uses, on Preact (h() calls: no JSX, so no build step).
+import { h } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { all, call } from "./api.js";
+
+export { h };
+
+/**
+ * A select whose options are values (or [value, label] pairs): controlled with value (the owner
+ * keeps the choice in its state), else starting at initial and left to the user.
+ */
+export function Select({ options, value, initial, ...attrs }) {
+  const chosen = value === undefined ? initial : value;
+  return h("select", value === undefined ? attrs : { ...attrs, value }, options.map(o => {
+    const [v, label] = Array.isArray(o) ? o : [o, o];
+    return h("option", { value: v, selected: v === chosen }, label);
+  }));
+}
+
+/** An error line (role alert); nothing when there is no error. */
+export const ErrorText = ({ error, ...attrs }) => h("p", { class: "error", role: "alert", ...attrs }, error ? String(error.message || error) : "");
+
+/** Runs an async loader when its inputs change: [value, error, reload]. */
+export function useLoad(load, inputs) {
+  const [state, setState] = useState({ value: undefined, error: null, round: 0 });
+  useEffect(() => {
+    let live = true;
+    Promise.resolve().then(load).then(value => live && setState(s => ({ ...s, value, error: null })),
+      error => live && setState(s => ({ ...s, error })));
+    return () => { live = false; };
+  }, [...inputs, state.round]);
+  return [state.value, state.error, () => setState(s => ({ ...s, round: s.round + 1 }))];
+}
+
+export const listTables = () => all("ListTables", {}, "TableNames", "ExclusiveStartTableName", "LastEvaluatedTableName");
+
+/** The table names with the chosen one (the route's, else the first): a picker that routes to screen/TABLE. */
+export function useTablePick(screen, wanted) {
+  const [names, error] = useLoad(listTables, []);
+  const name = names && (names.includes(wanted) ? wanted : names[0]);
+  const picker = names && h(Select, { options: names, value: name, name: "table",
+    onChange: e => { location.hash = `#/${screen}/${encodeURIComponent(e.target.value)}`; } });
+  return { names, name, picker, error };
+}
+
+export const Muted = props => h("p", { class: "muted", ...props });
+
+export const describeTable = async name => (await call("DescribeTable", { TableName: name })).Table;
+
+export const keyOf = (schema, type) => ((schema || []).find(k => k.KeyType === type) || {}).AttributeName;
+export const typeOf = (table, attr) => (table.AttributeDefinitions.find(d => d.AttributeName === attr) || {}).AttributeType || "S";
+export const indexesOf = table => [...(table.GlobalSecondaryIndexes || []).map(i => ({ ...i, kind: "GSI" })),
+  ...(table.LocalSecondaryIndexes || []).map(i => ({ ...i, kind: "LSI" }))];
+
+/** "player (partition, S), game (sort, S)" */
+export const keyText = (schema, defs) => schema.map(k => {
+  const type = (defs.find(d => d.AttributeName === k.AttributeName) || {}).AttributeType;
+  return `${k.AttributeName} (${k.KeyType === "HASH" ? "partition" : "sort"}, ${type})`;
+}).join(", ");
+
+/** A grid of items: columns given, cells as short texts; onRow makes rows clickable. */
+export function ItemGrid({ items, cols, cell, onRow, ...attrs }) {
+  return h("table", { class: "grid", ...attrs },
+    h("thead", {}, h("tr", {}, cols.map(c => h("th", {}, c)))),
+    h("tbody", {}, items.map(item => h("tr", onRow ? { class: "clickable", title: "Edit", onClick: () => onRow(item) } : {},
+      cols.map(c => h("td", {}, cell(item[c])))))));
+}

@@ -1,0 +1,97 @@
+package io.basalt.engine.capacity;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.engine.ManualClock;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.model.AttributeValue;
+import io.basalt.storage.memory.MemoryStorage;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Capacity leased from budgets shared in the store (docs/scale-out.md): several "nodes" (meters
+ * over one store, settled as {@link CapacityLeases} does every 150 ms) together admit what one node
+ * admits alone, burst included, on a manual clock.
+ */
+class SharedCapacityTest {
+    private static final double BURST_SECONDS = 10;
+    private final ManualClock clock = new ManualClock();
+    private final MemoryStorage store = new MemoryStorage();
+    private final AtomicLong size = new AtomicLong();
+
+    private TableCapacity node(boolean leased, TableDefinition d) {
+        CapacitySettings s = CapacitySettings.defaults().withMode(CapacityMode.ENFORCE).withBurstSeconds(BURST_SECONDS);
+        return new TableCapacity(new CapacityMeter(s, clock, leased), d, size);
+    }
+
+    /**
+     * Each node offers {@code perSecond} writes of one unit for {@code seconds} (1 ms ticks), to
+     * {@code keys} partition keys, settling every 150 ms; returns the writes admitted per node.
+     */
+    private long[] hammer(List<TableCapacity> nodes, double seconds, int perSecond, int keys) {
+        long[] admitted = new long[nodes.size()];
+        CapacityLeases leases = new CapacityLeases(store, null);
+        double owed = 0;
+        int n = 0;
+        for (long tick = 0; tick < seconds * 1000; tick++) {
+            owed += perSecond / 1000.0;
+            while (owed >= 1) {
+                owed -= 1;
+                for (int i = 0; i < nodes.size(); i++) {
+                    TableCapacity t = nodes.get(i);
+                    try {
+                        Map<String, AttributeValue> key = Map.of("pk", new AttributeValue.S("k" + (n++ % keys)));
+                        Partition p = t.admitWrite("us-east-1", key, null);
+                        t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                        admitted[i]++;
+                    } catch (Throttled e) {
+                        // refused, as a client would see ProvisionedThroughputExceeded
+                    }
+                }
+            }
+            clock.advanceMillis(1);
+            // each node settles on its own timer: their phases differ
+            for (int i = 0; i < nodes.size(); i++) {
+                long phase = CapacityLeases.INTERVAL_MILLIS * i / nodes.size();
+                if (nodes.get(i).leased() && tick % CapacityLeases.INTERVAL_MILLIS == phase) leases.settle(nodes.get(i), clock.millis());
+            }
+        }
+        return admitted;
+    }
+
+    @Test
+    void twoNodesTogetherAdmitWhatOneNodeAdmits() {
+        TableDefinition table = PartitionsTest.provisioned(100, 50);
+        // one node alone (no leasing: the embedded path), offering 400 writes/s for 30 s
+        long alone = hammer(List.of(node(false, table)), 30, 400, 10)[0];
+        assertEquals(50 * 30 + 50 * BURST_SECONDS, alone, 50, "50 WCU for 30 s plus 10 s of burst");
+        // two leasing nodes each offering 200/s of the same total load
+        long[] two = hammer(List.of(node(true, table), node(true, table)), 30, 200, 10);
+        long together = two[0] + two[1];
+        assertEquals(alone, together, alone * 0.1, "two nodes admit what one admits, not twice: " + two[0] + " + " + two[1]);
+        assertTrue(two[0] > together / 4 && two[1] > together / 4, "both nodes get a fair part: " + two[0] + " + " + two[1]);
+    }
+
+    @Test
+    void oneLeasingNodeAdmitsWhatANodeAloneAdmits() {
+        TableDefinition table = PartitionsTest.provisioned(100, 50);
+        long alone = hammer(List.of(node(false, table)), 20, 300, 10)[0];
+        long leased = hammer(List.of(node(true, table)), 20, 300, 10)[0];
+        assertEquals(alone, leased, alone * 0.1);
+    }
+
+    @Test
+    void partitionHardLimitHoldsAcrossNodes() {
+        // on demand: a partition takes at most 1,000 WCU a second, whichever nodes write to it
+        TableDefinition table = PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0,
+                io.basalt.engine.catalog.OnDemandLimits.NONE, List.of());
+        long[] three = hammer(List.of(node(true, table), node(true, table), node(true, table)), 5, 800, 1);
+        long total = three[0] + three[1] + three[2];
+        // one partition key: 1,000 a second and the hard limit's one second of burst
+        assertEquals(1000 * 5 + 1000, total, 1000 * 5 * 0.15, "one key's partition across 3 nodes: " + total);
+    }
+}
