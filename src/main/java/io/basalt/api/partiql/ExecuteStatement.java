@@ -15,6 +15,7 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
 import io.basalt.error.DynamoException;
 import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.PartiqlNumbers;
 import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.model.AttributeValue;
@@ -44,7 +45,7 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
 
     private static final Member<String> STATEMENT = Member.string("Statement");
     private static final Member<List<AttributeValue>> PARAMETERS =
-            Member.of("Parameters", q -> JsonIn.list(q, AttributeValueJson::read));
+            Member.of("Parameters", q -> JsonIn.list(q, ExecuteStatement::readParameter));
     private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
     private static final Member<String> NEXT_TOKEN = Member.string("NextToken");
     private static final Member<Long> LIMIT = Member.integer("Limit");
@@ -98,6 +99,24 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
 
 
     /**
+     * One value of Parameters. A number is refused by PartiQL's rules rather than the item API's
+     * ({@link PartiqlNumbers#parameterError}); the reader stops on the number it refuses, whose text is then
+     * the parser's current token.
+     */
+    static AttributeValue readParameter(JsonParser p) throws IOException {
+        try {
+            return AttributeValueJson.read(p);
+        } catch (DynamoException e) {
+            if (e.type() == io.basalt.error.ErrorType.VALIDATION && p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
+                    && "N".equals(p.getParsingContext().getCurrentName())) {
+                String message = PartiqlNumbers.parameterError(p.getText(), e.getMessage());
+                if (!message.equals(e.getMessage())) throw DynamoException.validation(e.family(), message);
+            }
+            throw e;
+        }
+    }
+
+    /**
      * A batch statement's Parameters: the values, and the first validation error one of them raised (a number
      * that cannot be converted, nesting too deep), which fails that statement's slot only (live 2026-10,
      * paritysuite partiqlParameterNumbers). The rest of a failed value, and the values after it, are skipped.
@@ -112,7 +131,7 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
                 }
                 com.fasterxml.jackson.core.JsonStreamContext list = x.getParsingContext().getParent();
                 try {
-                    return AttributeValueJson.read(x);
+                    return readParameter(x);
                 } catch (DynamoException e) {
                     if (e.type() != io.basalt.error.ErrorType.VALIDATION || list == null) throw e;
                     error[0] = e;

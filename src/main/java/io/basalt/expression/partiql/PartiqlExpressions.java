@@ -345,29 +345,12 @@ class PartiqlExpressions {
      * (" under root", " under root.x", " under root[1]"). Live eu-west-2 2026-10, paritysuite partiqlGrammar.
      */
     private AttributeValue number(String text) {
-        if (!convertible(text)) throw PartiqlErrors.syntax("");
+        if (!PartiqlNumbers.convertible(text)) throw PartiqlErrors.syntax("");
         try {
             return new AttributeValue.N(DNumber.parse(text));
         } catch (NumberFormatError e) {
             throw DynamoException.validation(e.getMessage() + " under root" + literalPath);
         }
-    }
-
-    /** Whether the exponent, and the scale (digits after the point less the exponent), each fit 32 bits. */
-    private static boolean convertible(String text) {
-        int e = Math.max(text.indexOf('e'), text.indexOf('E'));
-        if (e < 0) return true;
-        String mantissa = text.substring(0, e);
-        int point = mantissa.indexOf('.');
-        long fraction = point < 0 ? 0 : mantissa.length() - point - 1;
-        long exponent;
-        try {
-            exponent = Long.parseLong(text.substring(e + 1).replace("+", ""));
-        } catch (NumberFormatException tooLong) {
-            return false;
-        }
-        long scale = fraction - exponent;
-        return exponent == (int) exponent && scale == (int) scale;
     }
 
     /** A literal inside another, at {@code step} of the path. */
