@@ -96,8 +96,16 @@ class OverloadIT {
             org.junit.jupiter.api.Assumptions.assumeTrue(fds > HELD + 500, "needs a file descriptor limit above " + (HELD + 500));
             for (int i = 0; i < HELD; i++) held.add(new Socket("127.0.0.1", server.port()));
             Thread.sleep(500); // let the server accept them all
-            // the last ones are beyond the limit: refused with a 503 the SDKs retry
-            assertEquals("HTTP/1.1 503", rawRequest(held.get(held.size() - 1)));
+            // the last ones are beyond the limit: refused with a 503 the SDKs retry. Connections are
+            // registered on several event loops, so on a loaded machine a few late sockets may be
+            // counted before earlier ones: the last hundred hold refusals, each answer is 503 or 400
+            int refused = 0;
+            for (Socket s : held.subList(HELD - 100, HELD)) {
+                String status = rawRequest(s);
+                if (status.equals("HTTP/1.1 503")) refused++;
+                else assertEquals("HTTP/1.1 400", status);
+            }
+            org.junit.jupiter.api.Assertions.assertTrue(refused >= 90, "503 answers among the last 100 connections: " + refused);
             // the first ones are served (an unsigned request: MissingAuthenticationToken, 400)
             assertEquals("HTTP/1.1 400", rawRequest(held.get(0)));
         } finally {
