@@ -118,6 +118,13 @@ JSON
         else
             failures+=("browser test: server with --auth-file did not start")
         fi
+        echo "== browser: the console's heat map and top keys under --capacity enforce (a hot key)"
+        if started=$(start_server "$log" --in-memory --capacity enforce); then
+            node tests/browser/console-hotkey.mjs "http://127.0.0.1:${started#* }" || failures+=("browser test: console hot key")
+            kill "${started% *}" 2>/dev/null; wait "${started% *}" 2>/dev/null
+        else
+            failures+=("browser test: server with --capacity enforce did not start")
+        fi
         rm -f "$log" "$auth_file"
     else
         failures+=("browser test: needs node, npm and chromium (apt-get install chromium nodejs npm)")

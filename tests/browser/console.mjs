@@ -116,6 +116,23 @@ try {
   await tab.locator("#save-item").click();
   await tab.locator("#items td", { hasText: "1350" }).waitFor();
   check((await tab.locator("#items th").allInnerTexts()).includes("nick"), "the edited item shows its new attribute as a column");
+  // plain JSON editing, then Duplicate: a copy under another key
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#format-plain").check();
+  check(/"score": 1350/.test(await tab.locator("#item-editor textarea").inputValue()), "the editor switches the item to plain JSON");
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ player: "ana", game: "chess", score: 1350, nick: "A.", tags: ["x", 1] }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items th", { hasText: "tags" }).waitFor();
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#duplicate-item").click();
+  await tab.locator("#item-editor h2", { hasText: "a copy" }).waitFor();
+  const copy = JSON.parse(await tab.locator("#item-editor textarea").inputValue());
+  copy.player = { S: "bob" };
+  copy.game = { S: "go" };
+  await tab.locator("#item-editor textarea").fill(JSON.stringify(copy));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items td", { hasText: "bob" }).waitFor();
+  check((await tab.locator("#items tr", { hasText: "bob" }).innerText()).includes("1350"), "a duplicated item keeps the other attributes under its new key");
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -130,8 +147,11 @@ try {
   check(/RCU|CU/.test(await tab.locator("#result-capacity").innerText()),
     `the Query on the GSI finds the item and shows its capacity: ${await tab.locator("#result-capacity").innerText()}`);
   await tab.screenshot({ path: join(shots, "query.png") });
-  await tab.getByRole("button", { name: "JSON view" }).click();
-  check(/"1350"/.test(await tab.locator("#json-view").innerText()), "the JSON view shows DynamoDB JSON");
+  await tab.getByRole("button", { name: "DynamoDB JSON view" }).click();
+  check(/"N": "1350"/.test(await tab.locator("#ddb-json-view").innerText()), "the DynamoDB JSON view shows typed values");
+  await tab.getByRole("button", { name: "JSON view", exact: true }).click();
+  check(/"score": 1350/.test(await tab.locator("#json-view").innerText()), "the JSON view shows plain values");
+  await tab.getByRole("button", { name: "Grid view" }).click();
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {
@@ -141,7 +161,7 @@ try {
     return { name: download.suggestedFilename(), text: readFileSync(path, "utf8") };
   };
   const csv = await exported("#export-csv");
-  check(csv.name === `${table}.byScore-page1.csv` && csv.text === "player,game,score,nick\r\nana,chess,1350,A.\r\n",
+  check(csv.name === `${table}.byScore-page1.csv` && csv.text === "player,game,score,nick,tags\r\nana,chess,1350,A.,\"[\"\"x\"\",1]\"\r\n",
     `CSV export ${csv.name}: ${JSON.stringify(csv.text)}`);
   const plainJson = await exported("#export-json");
   const plainItem = JSON.parse(plainJson.text)[0] || {};
@@ -178,6 +198,21 @@ try {
   await tab.locator(`#tables tr[data-table="${table}"]`, { hasText: "NEW_AND_OLD_IMAGES" }).waitFor({ timeout: 15000 });
   check(true, "StreamSpecification from the editor: the stream is on");
   await settled();
+  // while an index is backfilling the editor shows its progress: DescribeTable answers are held at
+  // a CREATING, Backfilling index with a third of the table's items indexed (a real backfill of a
+  // few items ends before the editor's next read)
+  const backfilling = async route => {
+    const target = route.request().headers()["x-amz-target"] || "";
+    if (!target.endsWith(".DescribeTable")) return route.continue();
+    const response = await route.fetch();
+    const json = await response.json();
+    for (const i of json.Table?.GlobalSecondaryIndexes || []) {
+      if (i.IndexName === "byNick") Object.assign(i, { IndexStatus: "CREATING", Backfilling: true, ItemCount: 1 });
+    }
+    if (json.Table) json.Table.ItemCount = 3;
+    return route.fulfill({ response, json });
+  };
+  await tab.route(`${endpoint}/`, backfilling);
   const addIndex = editor.locator("#add-index");
   await addIndex.locator("[name=index]").fill("byNick");
   await addIndex.locator("[name=newpk]").fill("nick");
@@ -186,6 +221,12 @@ try {
   const nickRow = editor.locator("#edit-gsis tr[data-index=byNick]");
   await nickRow.waitFor();
   const seen = await nickRow.locator(".index-status").innerText();
+  await nickRow.locator(".backfill").waitFor({ timeout: 15000 });
+  check(/CREATING, backfilling/.test(await nickRow.locator(".index-status").innerText())
+      && /1 of 3/.test(await nickRow.locator(".backfill").innerText())
+      && await nickRow.locator(".backfill progress").getAttribute("value") === "1",
+    `a backfilling GSI shows its progress: ${(await nickRow.innerText()).replace(/\s+/g, " ")}`);
+  await tab.unroute(`${endpoint}/`, backfilling);
   await editor.locator("#edit-gsis tr[data-index=byNick] .index-status", { hasText: /^ACTIVE$/ }).waitFor({ timeout: 30000 });
   check(true, `a GSI created from the editor is backfilled to ACTIVE (first seen ${seen}, now ${(await nickRow.innerText()).replace(/\s+/g, " ")})`);
   await fullPage(tab, "table-edit.png");
@@ -255,8 +296,8 @@ try {
   await tab.goto(`${endpoint}/console/#/model/${encodeURIComponent(table)}`);
   await tab.locator(".facet[data-facet=byScore]").waitFor();
   const facetTitle = await tab.locator(".facet[data-facet=byScore] h2").innerText();
-  check(/GSI byScore: 2 partition keys, 42 items/.test(facetTitle), `the GSI facet groups its items: ${facetTitle}`);
-  check(/Table .*: 42 partition keys, 42 items/.test(await tab.locator(`.facet[data-facet="${table}"] h2`).innerText()), "the table facet groups by partition key");
+  check(/GSI byScore: 2 partition keys, 43 items/.test(facetTitle), `the GSI facet groups its items: ${facetTitle}`);
+  check(/Table .*: 43 partition keys, 43 items/.test(await tab.locator(`.facet[data-facet="${table}"] h2`).innerText()), "the table facet groups by partition key");
   await tab.locator("#model-file").setInputFiles(model);
   await tab.locator("#access-patterns tr[data-pattern=top-scores]").waitFor();
   const pattern = n => tab.locator(`#access-patterns tr[data-pattern=${n}]`).innerText().then(t => t.replace(/\s+/g, " "));

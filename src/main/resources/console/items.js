@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { h, Select, ErrorText, Muted, ItemGrid, useLoad, useTablePick, describeTable, keyOf, typeOf, indexesOf } from "./ui.js";
 import { call, describeCapacity } from "./api.js";
-import { cell, columns, keyValue } from "./values.js";
+import { cell, columns, keyValue, plainItem, fromPlainItem, plainRoundTrips } from "./values.js";
 import { ExportButtons } from "./export.js";
 
 const OPERATORS = { S: ["=", "<", "<=", ">", ">=", "between", "begins_with"], B: ["=", "<", "<=", ">", ">=", "between", "begins_with"],
@@ -29,6 +29,7 @@ function Browser({ table, picker }) {
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
+  const [draft, setDraft] = useState(null); // a new item's starting content (Duplicate)
   const run = async pageStarts => {
     const f = Object.fromEntries(new FormData(form.current));
     setPages(pageStarts);
@@ -60,11 +61,12 @@ function Browser({ table, picker }) {
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
         h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": {"N": "10"}}' }))),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
-        h("button", { type: "button", onClick: () => setEditing(null) }, "Create item"))),
+        h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
       : h(Results, { table, ...result, pages, run, edit: setEditing }))),
-    h("div", { id: "editor" }, editing !== undefined && h(ItemEditor, { key: editing ? JSON.stringify(editing) : "new", table, item: editing,
-      close: () => setEditing(undefined), saved: () => { setEditing(undefined); run(pages); } })),
+    h("div", { id: "editor" }, editing !== undefined && h(ItemEditor, { key: editing ? JSON.stringify(editing) : "new" + JSON.stringify(draft), table,
+      item: editing, draft, close: () => setEditing(undefined), saved: () => { setEditing(undefined); run(pages); },
+      duplicate: av => { setDraft(av); setEditing(null); } })),
   ];
 }
 
@@ -103,33 +105,53 @@ function request(table, f, start) {
 }
 
 function Results({ table, res, f, pages, run, edit }) {
-  const [json, setJson] = useState(false);
+  const [view, setView] = useState("grid"); // grid, json (plain) or ddb (DynamoDB JSON)
   const items = res.Items || [];
   const schema = schemaOf(table, f.index);
   const cols = columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
   const page = pages.length;
+  const viewButton = (name, label) => h("button", { type: "button", disabled: view === name, onClick: () => setView(name) }, label);
   return [
     h("div", { class: "row" },
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
       h("span", { class: "capacity", id: "result-capacity" }, describeCapacity(res.ConsumedCapacity)),
       h("span", { class: "spacer" }),
       h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}` }),
-      h("button", { type: "button", onClick: () => setJson(!json) }, json ? "Grid view" : "JSON view"),
+      viewButton("grid", "Grid view"), viewButton("json", "JSON view"), viewButton("ddb", "DynamoDB JSON view"),
       h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
       h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
     !items.length ? h(Muted, {}, "No items on this page.")
-      : json ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items, null, 2))
+      : view === "json" ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items.map(plainItem), null, 2))
+      : view === "ddb" ? h("pre", { class: "json", id: "ddb-json-view" }, JSON.stringify(items, null, 2))
       : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit }),
   ];
 }
 
-/** Edits one item as DynamoDB JSON (a new one when item is null): PutItem saves, DeleteItem deletes. */
-function ItemEditor({ table, item, close, saved }) {
+/**
+ * Edits one item (a new one when item is null) as plain JSON or DynamoDB JSON: PutItem saves,
+ * DeleteItem deletes, Duplicate starts a new item from this one. Plain JSON is offered only for items
+ * it holds exactly (no sets, binaries or numbers beyond JavaScript's).
+ */
+function ItemEditor({ table, item, draft, close, saved, duplicate }) {
   const pk = keyOf(table.KeySchema, "HASH"), sk = keyOf(table.KeySchema, "RANGE");
-  const template = item || Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, { [typeOf(table, k)]: "" }]));
+  const template = item || draft || Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, { [typeOf(table, k)]: "" }]));
+  const plainOk = plainRoundTrips(template);
+  const [format, setFormat] = useState("ddb");
   const text = useRef(null);
   const [error, setError] = useState(null);
   useEffect(() => text.current.focus(), []);
+  const current = () => { // the textarea's item as DynamoDB JSON
+    const v = JSON.parse(text.current.value);
+    return format === "plain" ? fromPlainItem(v) : v;
+  };
+  const switchTo = next => {
+    setError(null);
+    try {
+      const av = current();
+      text.current.value = JSON.stringify(next === "plain" ? plainItem(av) : av, null, 2);
+      setFormat(next);
+    } catch (e) { setError(e); }
+  };
   const act = async (operation, params) => {
     setError(null);
     try { await call(operation, { TableName: table.TableName, ...params() }); saved(); } // the request bar keeps what it cost
@@ -137,11 +159,16 @@ function ItemEditor({ table, item, close, saved }) {
   };
   const key = () => Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, item[k]]));
   return h("section", { class: "card", id: "item-editor" },
-    h("h2", {}, item ? "Edit item" : "Create item"),
-    h("p", { class: "muted" }, "DynamoDB JSON. Saving writes the whole item (PutItem); a changed key writes a new item."),
+    h("h2", {}, item ? "Edit item" : draft ? "Create item (a copy: change its key)" : "Create item"),
+    h("div", { class: "row" },
+      h("label", {}, h("input", { type: "radio", name: "format", checked: format === "ddb", onChange: () => switchTo("ddb") }), " DynamoDB JSON"),
+      h("label", { title: plainOk ? "" : "sets, binaries or long numbers need DynamoDB JSON" },
+        h("input", { type: "radio", name: "format", id: "format-plain", disabled: !plainOk, checked: format === "plain", onChange: () => switchTo("plain") }), " JSON")),
+    h("p", { class: "muted" }, "Saving writes the whole item (PutItem); a changed key writes a new item."),
     h("textarea", { ref: text, name: "item", rows: 14, spellcheck: false, defaultValue: JSON.stringify(template, null, 2) }),
     h("div", { class: "row" },
-      h("button", { type: "button", id: "save-item", onClick: () => act("PutItem", () => ({ Item: JSON.parse(text.current.value) })) }, "Save"),
+      h("button", { type: "button", id: "save-item", onClick: () => act("PutItem", () => ({ Item: current() })) }, "Save"),
+      item && h("button", { type: "button", id: "duplicate-item", onClick: () => { try { duplicate(current()); } catch (e) { setError(e); } } }, "Duplicate"),
       item && h("button", { type: "button", class: "danger", onClick: () => act("DeleteItem", () => ({ Key: key() })) }, "Delete"),
       h("button", { type: "button", onClick: close }, "Close")),
     h(ErrorText, { error }));

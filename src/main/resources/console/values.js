@@ -32,6 +32,27 @@ export function plainItem(item) {
   return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, plain(v)]));
 }
 
+/** Plain JSON as an AttributeValue: numbers N, strings S, booleans BOOL, null NULL, arrays L, objects M. */
+export function fromPlain(v) {
+  if (v === null) return { NULL: true };
+  if (Array.isArray(v)) return { L: v.map(fromPlain) };
+  switch (typeof v) {
+    case "number": return { N: String(v) };
+    case "boolean": return { BOOL: v };
+    case "object": return { M: fromPlainItem(v) };
+    default: return { S: String(v) };
+  }
+}
+
+export function fromPlainItem(o) {
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, fromPlain(v)]));
+}
+
+/** Whether an item survives plain JSON unchanged (no sets, binaries or numbers JSON cannot hold exactly). */
+export function plainRoundTrips(item) {
+  return JSON.stringify(fromPlainItem(JSON.parse(JSON.stringify(plainItem(item))))) === JSON.stringify(item);
+}
+
 /** The AttributeValue of a key attribute typed as text (S, N or base64 B). */
 export function keyValue(type, text) {
   return { [type]: text };

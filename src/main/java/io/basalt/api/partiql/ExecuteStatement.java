@@ -13,7 +13,9 @@ import io.basalt.engine.capacity.TableCapacity;
 import io.basalt.engine.capacity.WriteCapacity;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.item.WriteOutcome;
+import io.basalt.error.DynamoException;
 import io.basalt.expression.partiql.PartiqlErrors;
+import io.basalt.expression.partiql.PartiqlNumbers;
 import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.model.AttributeValue;
@@ -43,7 +45,7 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
 
     private static final Member<String> STATEMENT = Member.string("Statement");
     private static final Member<List<AttributeValue>> PARAMETERS =
-            Member.of("Parameters", q -> JsonIn.list(q, AttributeValueJson::read));
+            Member.of("Parameters", q -> JsonIn.list(q, ExecuteStatement::readParameter));
     private static final Member<Boolean> CONSISTENT_READ = Member.bool("ConsistentRead");
     private static final Member<String> NEXT_TOKEN = Member.string("NextToken");
     private static final Member<Long> LIMIT = Member.integer("Limit");
@@ -64,14 +66,27 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
      * ParameterizedStatement).
      */
     record StatementMember(String statement, List<AttributeValue> parameters, Boolean consistentRead,
-                           String returnValuesOnConditionCheckFailure) {
+                           String returnValuesOnConditionCheckFailure, DynamoException parameterError) {
 
         private static final Structure SHAPE = Structure.of(STATEMENT, PARAMETERS, CONSISTENT_READ, RVOCF);
+        private static final Member<SlotParameters> SLOT_PARAMETERS = Member.of("Parameters", SlotParameters::read);
+        private static final Structure SLOT_SHAPE = Structure.of(STATEMENT, SLOT_PARAMETERS, CONSISTENT_READ, RVOCF);
 
+        /** Statements whose parameter errors fail the whole request (ExecuteTransaction). */
         static List<StatementMember> parseList(JsonParser p) throws IOException {
             return JsonIn.list(p, x -> {
                 Members m = SHAPE.readOrEmpty(x);
-                return new StatementMember(m.get(STATEMENT), m.get(PARAMETERS), m.get(CONSISTENT_READ), m.get(RVOCF));
+                return new StatementMember(m.get(STATEMENT), m.get(PARAMETERS), m.get(CONSISTENT_READ), m.get(RVOCF), null);
+            });
+        }
+
+        /** Statements whose parameter errors fail only their own slot (BatchExecuteStatement). */
+        static List<StatementMember> parseSlots(JsonParser p) throws IOException {
+            return JsonIn.list(p, x -> {
+                Members m = SLOT_SHAPE.readOrEmpty(x);
+                SlotParameters params = m.get(SLOT_PARAMETERS);
+                return new StatementMember(m.get(STATEMENT), params == null ? null : params.values(), m.get(CONSISTENT_READ),
+                        m.get(RVOCF), params == null ? null : params.error());
             });
         }
 
@@ -82,6 +97,53 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
         }
     }
 
+
+    /**
+     * One value of Parameters. A number is refused by PartiQL's rules rather than the item API's
+     * ({@link PartiqlNumbers#parameterError}); the reader stops on the number it refuses, whose text is then
+     * the parser's current token.
+     */
+    static AttributeValue readParameter(JsonParser p) throws IOException {
+        try {
+            return AttributeValueJson.read(p);
+        } catch (DynamoException e) {
+            if (e.type() == io.basalt.error.ErrorType.VALIDATION && p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
+                    && "N".equals(p.getParsingContext().getCurrentName())) {
+                String message = PartiqlNumbers.parameterError(p.getText(), e.getMessage());
+                if (!message.equals(e.getMessage())) throw DynamoException.validation(e.family(), message);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * A batch statement's Parameters: the values, and the first validation error one of them raised (a number
+     * that cannot be converted, nesting too deep), which fails that statement's slot only (live 2026-10,
+     * paritysuite partiqlParameterNumbers). The rest of a failed value, and the values after it, are skipped.
+     */
+    record SlotParameters(List<AttributeValue> values, DynamoException error) {
+        static SlotParameters read(JsonParser p) throws IOException {
+            DynamoException[] error = new DynamoException[1];
+            List<AttributeValue> values = JsonIn.list(p, x -> {
+                if (error[0] != null) {
+                    x.skipChildren();
+                    return null;
+                }
+                com.fasterxml.jackson.core.JsonStreamContext list = x.getParsingContext().getParent();
+                try {
+                    return readParameter(x);
+                } catch (DynamoException e) {
+                    if (e.type() != io.basalt.error.ErrorType.VALIDATION || list == null) throw e;
+                    error[0] = e;
+                    while (x.getParsingContext() != list) {
+                        if (x.nextToken() == null) throw e;
+                    }
+                    return null;
+                }
+            });
+            return values == null ? null : new SlotParameters(values, error[0]);
+        }
+    }
 
     /** Member constraints of one statement with its parameters (shared with the batch and transaction forms). */
     static Constraints statementConstraints(Constraints c, String statement, List<AttributeValue> parameters, String prefix) {

@@ -95,8 +95,16 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
         Map<String, ConsumedCapacityWriter.TableUnits> units = TransactionCommit.run(engine, ctx.region(), actions, tokens,
                 r.clientRequestToken(), r.transactStatements());
         out.writeStartObject();
+        // a transaction of writes answers an empty Responses list (live 2026, paritysuite tier2/partiql/writeResponses)
+        out.writeArrayFieldStart("Responses");
+        out.writeEndArray();
         ConsumedCapacityWriter.writeTables(out, r.returnConsumedCapacity(), units);
         out.writeEndObject();
+    }
+
+    /** The prefix the service gives a statement's validation error (live eu-west-2 2026-10, paritysuite partiqlFunctions). */
+    private static String failedIn(int statement) {
+        return "Validation failed in TransactStatements[" + statement + "]: ";
     }
 
     private List<TransactionCommit.Action> prepare(RequestContext ctx, List<PartiqlStatement> statements, List<ExecuteStatement.StatementMember> members) {
@@ -108,7 +116,13 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
                     || (s instanceof PartiqlStatement.Delete d && d.returning() != null)) {
                 throw PartiqlErrors.invalid("Unsupported operation in transaction.");
             }
-            WriteStatements.Prepared p = WriteStatements.prepare(engine, ctx, s, members.get(i).returnValuesOnConditionCheckFailure());
+            WriteStatements.Prepared p;
+            try {
+                p = WriteStatements.prepare(engine, ctx, s, members.get(i).returnValuesOnConditionCheckFailure());
+            } catch (DynamoException e) {
+                if (!e.getMessage().equals(WriteStatements.EXISTS_NEEDS_CONDITION)) throw e;
+                throw PartiqlErrors.invalid(failedIn(i) + e.getMessage());
+            }
             if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(p.table().ref(), p.key())))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }
@@ -121,10 +135,11 @@ public final class ExecuteTransaction implements Operation<ExecuteTransaction.Re
         List<SelectRunner.KeyedRead> reads = new ArrayList<>();
         List<ItemStore.TxItem> items = new ArrayList<>();
         Set<ByteBuffer> seen = new HashSet<>();
-        for (PartiqlStatement s : statements) {
-            SelectRunner.KeyedRead k = SelectRunner.keyed(engine, ctx, (PartiqlStatement.Select) s,
-                    "Reads on indices are not supported within transactions.",
-                    "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
+        for (int i = 0; i < statements.size(); i++) {
+            // the service names the statement (live eu-west-2 2026-10, paritysuite partiqlFunctions)
+            SelectRunner.KeyedRead k = SelectRunner.keyed(engine, ctx, (PartiqlStatement.Select) statements.get(i),
+                    "Reads on indices are not supported within transactions.", failedIn(i)
+                            + "Select statements within ExecuteTransaction must specify the primary key in the where clause.");
             if (!seen.add(ByteBuffer.wrap(ItemStore.storageKey(k.table().ref(), k.key())))) {
                 throw DynamoException.validation("Transaction request cannot include multiple operations on one item");
             }

@@ -41,7 +41,8 @@ final class SelectRunner {
      * @param partitions key conditions of the Queries, in order; null for a Scan
      */
     record Plan(TableCatalog.Entry table, ReadTarget target, Map<String, AttributeValue> getKey,
-                List<KeyConditionSpec> partitions, boolean forward, Condition filter, SelectList projection) {}
+                List<KeyConditionSpec> partitions, boolean forward, Condition filter, SelectList projection,
+                boolean fetchFromTable) {}
 
     /** Where a page stopped: the Query (partition) index and the last storage key read (null: from the start). */
     record Position(int partition, byte[] after) {}
@@ -60,21 +61,22 @@ final class SelectRunner {
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
         ReadTarget target = new ReadTarget(table.definition(), null);
         if (s.index() != null) {
-            IndexDefinition index = table.definition().index(s.index());
-            if (index == null) throw DynamoException.validation("The table does not have the specified index: " + s.index());
+            IndexDefinition index = index(table, s.index());
             if (index.global() && consistentRead) {
                 throw PartiqlErrors.invalid("Strongly consistent read is not supported on Global Secondary Indexes");
             }
             if (!index.active()) throw DynamoException.validation("Cannot read from backfilling global secondary index: " + index.name());
             target = new ReadTarget(table.definition(), index);
         }
+        if (s.count()) throw PartiqlStatement.Select.countRefused();
+        boolean fetch = target.isIndex() && unprojectedColumns(target, s);
         KeyShape keys = target.keys();
         List<Condition> conjuncts = StatementKeys.conjuncts(s.where());
         List<List<AttributeValue>> hashValues = io.basalt.expression.partiql.WherePartitions.of(s.where(), keys);
         SelectList projection = s.projection() == null ? null : SelectList.of(s.projection());
         checkOrderBy(s, keys, hashValues);
         if (hashValues == null) {
-            return new Plan(table, target, null, null, true, s.where(), projection);
+            return new Plan(table, target, null, null, true, s.where(), projection, fetch);
         }
         // a read keyed on the index's partition key refuses a WHERE on attributes the index does not project,
         // GSI and LSI alike; an unkeyed read (a scan) filters the entries instead (live PartiQL captures,
@@ -85,13 +87,44 @@ final class SelectRunner {
             Map<String, AttributeValue> key = new java.util.LinkedHashMap<>();
             for (int i = 0; i < keys.hashParts().size(); i++) key.put(keys.hashParts().get(i).name(), hashValues.get(0).get(i));
             if (keys.hasRange()) key.put(keys.rangeName(), sort.values().get(0));
-            return new Plan(table, target, key, null, true, s.where(), projection);
+            return new Plan(table, target, key, null, true, s.where(), projection, false);
         }
         List<KeyConditionSpec> partitions = new ArrayList<>();
         for (List<AttributeValue> h : hashValues) {
             partitions.add(new KeyConditionSpec(h, List.of(), sort == null ? null : sort.op(), sort == null ? null : sort.values()));
         }
-        return new Plan(table, target, null, partitions, !s.descending(), s.where(), projection);
+        return new Plan(table, target, null, partitions, !s.descending(), s.where(), projection, fetch);
+    }
+
+    /**
+     * The index a SELECT names. An unknown index is refused without its name, and an index whose key has several
+     * HASH or RANGE attributes is refused outright, ahead of every check of the WHERE clause (the refusal names
+     * tables but follows the index: the table and its other indexes still run PartiQL). Live us-east-1 and
+     * eu-west-2, 2026-10 (paritysuite tier2/partiql/multiAttributeIndex, tier3/error-messages/indexReads).
+     */
+    static IndexDefinition index(TableCatalog.Entry table, String name) {
+        IndexDefinition index = table.definition().index(name);
+        if (index == null) throw DynamoException.validation("The table does not have the specified index");
+        if (index.keys().multiAttribute()) throw PartiqlErrors.invalid(PartiqlErrors.MULTI_ATTRIBUTE_KEYS);
+        return index;
+    }
+
+    /**
+     * Whether the columns a SELECT names reach outside the index it reads. A GSI refuses them, named in statement
+     * order; an LSI reads them from the table item (live eu-west-1 2026-09-02, paritysuite executeStatementIndex).
+     */
+    private static boolean unprojectedColumns(ReadTarget target, PartiqlStatement.Select s) {
+        if (s.projection() == null) return false;
+        java.util.Set<String> outside = new java.util.LinkedHashSet<>();
+        for (io.basalt.expression.Path p : s.projection()) {
+            if (!target.projects(p.topName())) outside.add(p.topName());
+        }
+        if (outside.isEmpty()) return false;
+        if (target.index().global()) {
+            throw DynamoException.validation("One or more parameter values were invalid: Global secondary index "
+                    + target.index().name() + " does not project " + outside);
+        }
+        return true;
     }
 
     /** ORDER BY needs a Query, names key attributes only, and names the partition key when several partitions are read. */
@@ -164,8 +197,13 @@ final class SelectRunner {
      * @param incompleteMessage the refusal of a WHERE clause without the full key
      */
     static KeyedRead keyed(Engine engine, RequestContext ctx, PartiqlStatement.Select s, String indexMessage, String incompleteMessage) {
-        if (s.index() != null) throw PartiqlErrors.invalid(indexMessage);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, s.table());
+        if (s.index() != null) {
+            IndexDefinition index = table.definition().index(s.index());
+            if (index != null && index.keys().multiAttribute()) throw PartiqlErrors.invalid(PartiqlErrors.MULTI_ATTRIBUTE_KEYS);
+            throw PartiqlErrors.invalid(indexMessage);
+        }
+        if (s.count()) throw PartiqlStatement.Select.countRefused();
         StatementKeys.KeyAndCondition kc;
         try {
             kc = StatementKeys.fullKey(s.where(), table.definition().keys());
@@ -173,8 +211,31 @@ final class SelectRunner {
             if (!e.getMessage().equals(PartiqlErrors.INCOMPLETE_KEY)) throw e;
             throw PartiqlErrors.invalid(incompleteMessage);
         }
+        // a further attribute_exists / attribute_not_exists is refused like a missing key (live eu-west-2 2026-10,
+        // paritysuite partiqlFunctions); other further conditions filter the item
+        for (Condition c : StatementKeys.conjuncts(kc.rest())) {
+            if (c instanceof Condition.Exists) throw PartiqlErrors.invalid(incompleteMessage);
+        }
         table.definition().keys().validateKey(kc.key());
         return new KeyedRead(table, kc.key(), kc.rest(), s.projection() == null ? null : SelectList.of(s.projection()));
+    }
+
+    /**
+     * Replaces LSI entries by their table items (an entry whose item is gone is dropped), as a Query of an LSI
+     * naming unprojected attributes does: each item fetched costs its own read. Returns those units.
+     */
+    private static double fetch(Engine engine, Plan plan, List<Map<String, AttributeValue>> items, boolean consistent) {
+        double units = 0;
+        for (java.util.ListIterator<Map<String, AttributeValue>> it = items.listIterator(); it.hasNext(); ) {
+            ItemStore.Stored full = engine.items().read(plan.table().ref(), plan.target().table().keys().keyOf(it.next()));
+            if (full == null) {
+                it.remove();
+                continue;
+            }
+            it.set(full.item());
+            units += CapacityUnits.read(full.size(), consistent);
+        }
+        return units;
     }
 
     /** Reads one page from {@code start} (null: the beginning). */
@@ -191,7 +252,9 @@ final class SelectRunner {
             if (start != null && start.after() != null) range = new KeyRange(KeyCodec.successor(start.after()), range.to(), false);
             PageReader.Page p = engine.pages().read(target, range, limit, plan.filter(), false);
             Position next = p.lastItem() == null ? null : new Position(0, target.storageKey(target.lastKeyOf(p.lastItem())));
-            return new Page(p.items(), next, p.lastItem(), CapacityUnits.read(p.bytesRead(), consistent));
+            List<Map<String, AttributeValue>> items = new ArrayList<>(p.items());
+            double fetched = plan.fetchFromTable() ? fetch(engine, plan, items, consistent) : 0;
+            return new Page(items, next, p.lastItem(), CapacityUnits.read(p.bytesRead(), consistent) + fetched);
         }
         List<Map<String, AttributeValue>> items = new ArrayList<>();
         double units = 0;
@@ -204,7 +267,9 @@ final class SelectRunner {
                         : new KeyRange(range.from(), start.after(), true);
             }
             PageReader.Page p = engine.pages().read(target, range, remaining, plan.filter(), false);
-            items.addAll(p.items());
+            List<Map<String, AttributeValue>> read = new ArrayList<>(p.items());
+            if (plan.fetchFromTable()) units += fetch(engine, plan, read, consistent);
+            items.addAll(read);
             units += CapacityUnits.read(p.bytesRead(), consistent);
             bytes += p.bytesRead();
             remaining -= p.scannedCount();

@@ -28,6 +28,8 @@ import java.util.Map;
 final class WriteStatements {
     static final long MAX_ITEM_BYTES = io.basalt.model.ServiceLimits.ITEM_BYTES;
 
+    static final String EXISTS_NEEDS_CONDITION = "EXISTS() must contain a single item read with additional condition";
+
     private WriteStatements() {}
 
     /**
@@ -81,8 +83,9 @@ final class WriteStatements {
                 try {
                     kc = StatementKeys.fullKey(e.select().where(), keys);
                 } catch (DynamoException incomplete) {
-                    throw PartiqlErrors.invalid("EXISTS() must contain a single item read with additional condition");
+                    throw PartiqlErrors.invalid(EXISTS_NEEDS_CONDITION);
                 }
+                if (kc.rest() == null) throw PartiqlErrors.invalid(EXISTS_NEEDS_CONDITION);
                 keys.validateKey(kc.key());
                 return new Prepared(s, table, kc.key(), ItemMutations.conditionCheck(e.select().where(), returnOnConditionFailure),
                         null, true);

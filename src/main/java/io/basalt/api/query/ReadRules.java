@@ -113,10 +113,7 @@ final class ReadRules {
         if ("ALL_ATTRIBUTES".equals(r.select())) return true;
         if (projection == null) return false;
         for (String name : projection.topNames()) {
-            if (!target.table().keys().isKeyAttribute(name) && !target.index().keys().isKeyAttribute(name)
-                    && !target.index().nonKeyAttributes().contains(name)) {
-                return true;
-            }
+            if (!target.projects(name)) return true;
         }
         return false;
     }

@@ -67,6 +67,12 @@ public record ReadTarget(TableDefinition table, IndexDefinition index) {
                 esk.get(t.hashName()), t.hasRange() ? esk.get(t.rangeName()) : null);
     }
 
+    /** Whether the entries read hold attribute {@code name} (a table holds every attribute). */
+    public boolean projects(String name) {
+        return !isIndex() || "ALL".equals(index.projectionType()) || table.keys().isKeyAttribute(name)
+                || index.keys().isKeyAttribute(name) || index.nonKeyAttributes().contains(name);
+    }
+
     /**
      * Refuses a filter on attributes this index does not project (the service's words; names sorted).
      * A table, or an index projecting ALL, accepts any filter.
@@ -75,9 +81,7 @@ public record ReadTarget(TableDefinition table, IndexDefinition index) {
         if (!isIndex() || "ALL".equals(index.projectionType())) return;
         java.util.List<String> missing = new java.util.ArrayList<>();
         for (String name : filterNames) {
-            if (!table.keys().isKeyAttribute(name) && !index.keys().isKeyAttribute(name) && !index.nonKeyAttributes().contains(name)) {
-                missing.add(name);
-            }
+            if (!projects(name)) missing.add(name);
         }
         if (missing.isEmpty()) return;
         java.util.Collections.sort(missing);

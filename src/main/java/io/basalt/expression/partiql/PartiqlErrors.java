@@ -8,6 +8,8 @@ public final class PartiqlErrors {
     public static final String NOT_WELL_FORMED = "Statement wasn't well formed, can't be processed: ";
     public static final String INCOMPLETE_KEY = "Where clause does not contain a mandatory equality on all key attributes";
     public static final String DUPLICATE_ITEM = "Duplicate primary key exists in table";
+    public static final String MULTI_ATTRIBUTE_KEYS =
+            "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys.";
     public static final String PARAMETER_COUNT = "Number of parameters in request and statement don't match.";
 
     private PartiqlErrors() {}

@@ -4,10 +4,12 @@ import io.basalt.error.DynamoException;
 import io.basalt.expression.Condition;
 import io.basalt.expression.Operand;
 import io.basalt.expression.Path;
+import io.basalt.model.AttrType;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.DNumber;
 import io.basalt.model.NumberFormatError;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,6 +23,10 @@ import java.util.Set;
  */
 class PartiqlExpressions {
     private static final Set<String> COMPARATORS = Set.of("=", "<>", "!=", "<", "<=", ">", ">=");
+    private static final Set<String> ORDERING = Set.of("<", "<=", ">", ">=");
+    private static final Set<AttrType> UNORDERED = EnumSet.of(AttrType.BOOL,
+            AttrType.NULL, AttrType.L, AttrType.M,
+            AttrType.SS, AttrType.NS, AttrType.BS);
 
     /** An expression before it is known whether it is a condition or a value. */
     sealed interface Node {}
@@ -31,7 +37,8 @@ class PartiqlExpressions {
 
     record MissingNode() implements Node {}
 
-    record CallNode(String name, List<Node> args) implements Node {}
+    /** @param at the function name's token (positions in errors: " at line:column:length") */
+    record CallNode(String name, List<Node> args, PartiqlToken at) implements Node {}
 
     record BinaryNode(String op, Node left, Node right) implements Node {}
 
@@ -49,6 +56,8 @@ class PartiqlExpressions {
     int parametersUsed;
     /** Open parentheses and nested literals: bounded so that no statement can exhaust the stack. */
     private int depth;
+    /** Where in the literal being read a number sits ("", ".x", "[1]"), for the service's " under root..." suffix. */
+    private final StringBuilder literalPath = new StringBuilder();
     private static final int MAX_DEPTH = 100;
 
     private void enter() {
@@ -62,6 +71,12 @@ class PartiqlExpressions {
 
     PartiqlToken peek() {
         return tokens.get(pos);
+    }
+
+    /** The token {@code ahead} places after {@code t} (t itself for 0). */
+    PartiqlToken tokenAfter(PartiqlToken t, int ahead) {
+        int i = tokens.indexOf(t);
+        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
     }
 
     PartiqlToken peek(int ahead) {
@@ -128,6 +143,10 @@ class PartiqlExpressions {
         while (true) {
             if (peek().isPunct(".") ) {
                 pos++;
+                // a keyword after the dot (m.inner): live eu-west-2 2026-10, paritysuite partiqlFunctions
+                if (peek().kind() == PartiqlToken.Kind.IDENT && PartiqlKeywords.reserved(peek().text())) {
+                    throw PartiqlErrors.syntax("Invalid path dot component");
+                }
                 elements.add(name());
             } else if (peek().isPunct("[")) {
                 pos++;
@@ -252,7 +271,7 @@ class PartiqlExpressions {
             }
             expectPunct(")");
             depth--;
-            return new CallNode(t.text().toLowerCase(), args);
+            return new CallNode(t.text().toLowerCase(), args, t);
         }
         if (t.isWord("MISSING")) {
             pos++;
@@ -282,6 +301,10 @@ class PartiqlExpressions {
                 if (parametersUsed >= parameters.size()) throw PartiqlErrors.invalid(PartiqlErrors.PARAMETER_COUNT);
                 return parameters.get(parametersUsed++);
             case IDENT:
+                if (peek().isPunct("(")) {
+                    // a function call where a value belongs (live eu-west-2 2026-10, paritysuite partiqlFunctions)
+                    throw PartiqlErrors.invalid("Unsupported data type: " + t.text().toLowerCase() + " under key root" + at(t));
+                }
                 if (t.isWord("TRUE")) return AttributeValue.Bool.TRUE;
                 if (t.isWord("FALSE")) return AttributeValue.Bool.FALSE;
                 if (t.isWord("NULL")) return AttributeValue.Null.INSTANCE;
@@ -292,12 +315,13 @@ class PartiqlExpressions {
                         if (peek().kind() == PartiqlToken.Kind.NUMBER) return number("-" + next().text());
                         break;
                     case "{":
-                        return tuple();
+                        return tuple(false);
                     case "[": {
                         List<AttributeValue> l = new ArrayList<>();
                         if (!peek().isPunct("]")) {
-                            l.add(literal());
-                            while (acceptPunct(",")) l.add(literal());
+                            do {
+                                l.add(nested("[" + l.size() + "]"));
+                            } while (acceptPunct(","));
                         }
                         expectPunct("]");
                         return new AttributeValue.L(l);
@@ -315,15 +339,44 @@ class PartiqlExpressions {
         throw unexpected();
     }
 
-    private static AttributeValue number(String text) {
+    /**
+     * A number literal. One Java's BigDecimal cannot hold (an exponent or a scale beyond 32 bits) is a syntax error
+     * with nothing after the colon; one DynamoDB cannot store gets the number text and where it sits in the literal
+     * (" under root", " under root.x", " under root[1]"). Live eu-west-2 2026-10, paritysuite partiqlGrammar.
+     */
+    private AttributeValue number(String text) {
+        if (!PartiqlNumbers.convertible(text)) throw PartiqlErrors.syntax("");
         try {
             return new AttributeValue.N(DNumber.parse(text));
         } catch (NumberFormatError e) {
-            throw DynamoException.validation(e.getMessage());
+            throw DynamoException.validation(e.getMessage() + " under root" + literalPath);
         }
     }
 
-    private AttributeValue tuple() {
+    /** A literal inside another, at {@code step} of the path. */
+    private AttributeValue nested(String step) {
+        int mark = literalPath.length();
+        literalPath.append(step);
+        try {
+            return literal();
+        } finally {
+            literalPath.setLength(mark);
+        }
+    }
+
+    /** An INSERT's item: a tuple whose members are each a root of their own for number errors. */
+    AttributeValue itemLiteral() {
+        if (!peek().isPunct("{")) return literal();
+        enter();
+        try {
+            pos++;
+            return tuple(true);
+        } finally {
+            depth--;
+        }
+    }
+
+    private AttributeValue tuple(boolean membersAreRoots) {
         Map<String, AttributeValue> m = new LinkedHashMap<>();
         if (!peek().isPunct("}")) {
             do {
@@ -332,13 +385,22 @@ class PartiqlExpressions {
                     throw PartiqlErrors.invalid("Tuple keys must be of type String. Actual type: " + key.type().tag());
                 }
                 expectPunct(":");
-                if (m.put(s.value(), literal()) != null) {
+                if (m.put(s.value(), membersAreRoots ? literal() : nested("." + s.value())) != null) {
                     throw PartiqlErrors.invalid("Duplicate keys in tuple. Key: " + s.value());
                 }
             } while (acceptPunct(","));
         }
         expectPunct("}");
         return new AttributeValue.M(m);
+    }
+
+    /** A string or number bag with a repeated member (live eu-west-2 2026-10, paritysuite partiqlFunctions: [x, x]). */
+    private static DynamoException duplicates(List<AttributeValue> elements) {
+        List<String> shown = new ArrayList<>();
+        for (AttributeValue e : elements) {
+            shown.add(e instanceof AttributeValue.S str ? str.value() : ((AttributeValue.N) e).value().toString());
+        }
+        return PartiqlErrors.invalid("One or more parameter values were invalid: Input collection " + shown + " contains duplicates.");
     }
 
     /** << ... >>: a string, number or binary set (binary elements only come from parameters). */
@@ -359,11 +421,13 @@ class PartiqlExpressions {
         if (kind == AttributeValue.S.class) {
             Set<String> s = new LinkedHashSet<>();
             for (AttributeValue e : elements) s.add(((AttributeValue.S) e).value());
+            if (s.size() < elements.size()) throw duplicates(elements);
             return new AttributeValue.SS(new ArrayList<>(s));
         }
         if (kind == AttributeValue.N.class) {
             Set<DNumber> s = new LinkedHashSet<>();
             for (AttributeValue e : elements) s.add(((AttributeValue.N) e).value());
+            if (s.size() < elements.size()) throw duplicates(elements);
             return new AttributeValue.NS(new ArrayList<>(s));
         }
         List<byte[]> bs = new ArrayList<>();
@@ -381,12 +445,22 @@ class PartiqlExpressions {
         return switch (n) {
             case BinaryNode b when b.op().equals("AND") -> new Condition.And(booleanArg(b.left()), booleanArg(b.right()));
             case BinaryNode b when b.op().equals("OR") -> new Condition.Or(booleanArg(b.left()), booleanArg(b.right()));
-            case BinaryNode b when COMPARATORS.contains(b.op()) -> new Condition.Compare(b.op(), operand(b.left()), operand(b.right()));
+            case BinaryNode b when b.op().equals("=") && b.left() instanceof CallNode c && !c.name().equals("size")
+                    && b.right() instanceof ValueNode v && v.value() instanceof AttributeValue.Bool bool ->
+                    // a condition function compared with a boolean (live 2026, paritysuite tier2/partiql/whereFunctions)
+                    negate(!bool.value(), function(c));
+            case BinaryNode b when COMPARATORS.contains(b.op()) -> {
+                if (ORDERING.contains(b.op())) checkOrdered(b.op(), b.left(), b.right());
+                yield new Condition.Compare(b.op(), operand(b.left()), operand(b.right()));
+            }
             case NotNode x -> {
                 if (!isBoolean(x.inner())) throw PartiqlErrors.invalid("The argument to NOT must be a Type or Expression");
                 yield new Condition.Not(condition(x.inner()));
             }
-            case BetweenNode b -> negate(b.negated(), new Condition.Between(operand(b.value()), operand(b.low()), operand(b.high())));
+            case BetweenNode b -> {
+                checkOrdered("BETWEEN", b.value(), b.low(), b.high());
+                yield negate(b.negated(), new Condition.Between(operand(b.value()), operand(b.low()), operand(b.high())));
+            }
             case InNode i -> {
                 if (!(i.value() instanceof PathNode) || i.candidates().isEmpty()) {
                     throw PartiqlErrors.invalid("IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq with at least one member");
@@ -399,6 +473,19 @@ class PartiqlExpressions {
             case CallNode c -> function(c);
             default -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");
         };
+    }
+
+    /**
+     * An ordering operator refuses a literal or parameter of a type without an order, whatever the item holds
+     * (live us-east-1, 2026; paritysuite tier2/partiql/comparison): the operator as written and the first such type.
+     */
+    private static void checkOrdered(String op, Node... operands) {
+        for (Node n : operands) {
+            if (n instanceof ValueNode v && UNORDERED.contains(v.value().type())) {
+                throw PartiqlErrors.invalid("Incorrect operand type for operator or function; operator or function: " + op
+                        + ", operand type: " + v.value().type().tag());
+            }
+        }
     }
 
     private static boolean isBoolean(Node n) {
@@ -437,21 +524,31 @@ class PartiqlExpressions {
         return negate(i.negated(), c);
     }
 
+    /** " at line:column:length" of a token, as the service places some errors. */
+    static String at(PartiqlToken t) {
+        return " at " + t.line() + ":" + t.column() + ":" + t.text().length();
+    }
+
+    static DynamoException unrecognized(CallNode c) {
+        return PartiqlErrors.invalid("Unrecognized function: " + c.name() + at(c.at()));
+    }
+
+    /** A function in a WHERE clause, with the service's texts (live eu-west-2 2026-10, paritysuite partiqlFunctions). */
     private static Condition function(CallNode c) {
         int expected = switch (c.name()) {
             case "attribute_exists", "attribute_not_exists" -> 1;
             case "attribute_type", "begins_with", "contains" -> 2;
             case "size" -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");
-            default -> throw PartiqlErrors.invalid("Unrecognized function: " + c.name());
+            default -> throw unrecognized(c);
         };
         if (c.args().size() != expected) {
-            throw PartiqlErrors.invalid("Incorrect number of arguments for function " + c.name() + ": expected "
-                    + expected + ", got " + c.args().size());
+            throw PartiqlErrors.invalid("Incorrect number of operands for operator or function; operator or function: "
+                    + c.name() + ", number of operands: " + c.args().size());
         }
         Operand first = operand(c.args().get(0));
         if (expected == 1 || c.name().equals("attribute_type")) {
             if (!(first instanceof Operand.PathOperand p)) {
-                throw PartiqlErrors.invalid("Function " + c.name() + " requires a document path as its first argument");
+                throw PartiqlErrors.invalid("Operator or function requires a document path; operator or function: " + c.name());
             }
             return switch (c.name()) {
                 case "attribute_exists" -> new Condition.Exists(p.path(), true);
@@ -474,7 +571,7 @@ class PartiqlExpressions {
                 }
                 yield new Operand.Size(p.path());
             }
-            case CallNode c -> throw PartiqlErrors.invalid("Unrecognized function: " + c.name());
+            case CallNode c -> throw unrecognized(c);
             case BinaryNode b when b.op().equals("+") || b.op().equals("-") ->
                     throw PartiqlErrors.invalid("Unsupported operator in Condition Expression. Operator: " + b.op());
             default -> throw PartiqlErrors.invalid("WHERE clause must contain an expression that resolves to a boolean");

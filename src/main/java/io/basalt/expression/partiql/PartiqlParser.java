@@ -43,6 +43,7 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (t.isWord("INSERT")) return insert();
         if (t.isWord("UPDATE")) return update();
         if (t.isWord("DELETE")) return delete();
+        if (t.isWord("FROM")) return fromFirstUpdate();
         if (t.isWord("EXISTS")) {
             pos++;
             expectPunct("(");
@@ -59,9 +60,13 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (peek().isWord("VALUE")) throw PartiqlErrors.invalid("Select projection doesn't support value or pivot keywords");
         List<Path> projection = new ArrayList<>();
         boolean star = false;
-        do {
+        boolean count = countProjection();
+        if (!count) do {
             if (acceptPunct("*")) {
                 star = true;
+            } else if (peek().kind() == PartiqlToken.Kind.IDENT && peek(1).isPunct("(")) {
+                // a function as a column (live eu-west-2 2026-10, paritysuite partiqlFunctions)
+                throw PartiqlErrors.invalid("Unexpected path component" + at(peek()));
             } else {
                 projection.add(path());
                 if (peek().isWord("AS")) throw PartiqlErrors.invalid("Aliasing is not supported");
@@ -77,11 +82,17 @@ public final class PartiqlParser extends PartiqlExpressions {
             index = name();
             if (peek().isPunct(".")) throw PartiqlErrors.invalid("A path may contain at most 2 components in the FROM clause");
         }
-        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text()))) {
-            throw PartiqlErrors.invalid("Aliasing is not supported");
-        }
+        refuseAlias();
         if (peek().isPunct(",")) throw PartiqlErrors.invalid("Only select from a single table or index is supported.");
-        Condition where = acceptWord("WHERE") ? PartiqlExpressions.condition(or()) : null;
+        // the service refuses COUNT(...) as a keyword where a path belongs; on an index it first checks the index
+        // (a multi-attribute key is refused ahead of it: live us-east-1/eu-west-2 2026-10), so it waits for the plan
+        if (count && index == null) throw PartiqlStatement.Select.countRefused();
+        Condition where = null;
+        if (acceptWord("WHERE")) {
+            // nothing after WHERE: "Unexpected term" (live us-east-1/eu-west-2 2026-10, paritysuite partiqlMultiAttributeIndex)
+            if (peek().kind() == PartiqlToken.Kind.EOF) throw PartiqlErrors.syntax("Unexpected term");
+            where = PartiqlExpressions.condition(or());
+        }
         List<String> orderBy = new ArrayList<>();
         boolean descending = false;
         if (acceptWord("ORDER")) {
@@ -96,24 +107,51 @@ public final class PartiqlParser extends PartiqlExpressions {
                 else acceptWord("ASC");
             } while (acceptPunct(","));
         }
-        return new PartiqlStatement.Select(table, index, star ? null : List.copyOf(projection), where, orderBy, descending);
+        return new PartiqlStatement.Select(table, index, star ? null : List.copyOf(projection), where, orderBy, descending, count);
+    }
+
+    /** COUNT(...) as the projection: skipped to its closing parenthesis, the statement is refused later. */
+    private boolean countProjection() {
+        if (!peek().isWord("COUNT") || !peek(1).isPunct("(")) return false;
+        pos += 2;
+        int depth = 1;
+        while (depth > 0 && peek().kind() != PartiqlToken.Kind.EOF) {
+            if (peek().isPunct("(")) depth++;
+            else if (peek().isPunct(")")) depth--;
+            pos++;
+        }
+        if (depth > 0) throw unexpected();
+        return true;
     }
 
     private String tableName() {
         return name();
     }
 
-    /** A DML target: a table, never an index. */
+    /** A table alias (a name or AS after the table) is refused. */
+    private void refuseAlias() {
+        if (peek().isWord("AS") || (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text()))) {
+            throw PartiqlErrors.invalid("Aliasing is not supported");
+        }
+    }
+
+    /** A DML target: a table, never an index, without an alias (live eu-west-2 2026-10 for UPDATE and DELETE). */
     private String dmlTable() {
         String table = tableName();
         if (peek().isPunct(".")) throw PartiqlErrors.invalid("This operation is not supported on an index");
+        refuseAlias();
         return table;
     }
 
     private PartiqlStatement insert() {
         expectWord("INSERT");
         expectWord("INTO");
-        String table = dmlTable();
+        String table = tableName();
+        if (peek().isPunct(".")) throw PartiqlErrors.invalid("This operation is not supported on an index");
+        // INSERT reads a name after the table as a leftover token, not an alias (live eu-west-2 2026-10)
+        if (peek().kind() == PartiqlToken.Kind.IDENT && !PartiqlKeywords.reserved(peek().text())) {
+            throw PartiqlErrors.syntax("Unexpected token after expression");
+        }
         if (peek().isWord("VALUES") || peek().isPunct("(")) {
             throw PartiqlErrors.invalid("Unsupported operation: Inserting multiple items in a single statement is not supported, use \"INSERT INTO tableName VALUE item\" instead");
         }
@@ -124,7 +162,7 @@ public final class PartiqlParser extends PartiqlExpressions {
         if (!peek().isPunct("{") && peek().kind() != PartiqlToken.Kind.PARAM) {
             throw PartiqlErrors.invalid("Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.");
         }
-        AttributeValue item = literal();
+        AttributeValue item = itemLiteral();
         if (!(item instanceof AttributeValue.M m)) {
             throw PartiqlErrors.invalid("Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.");
         }
@@ -136,6 +174,29 @@ public final class PartiqlParser extends PartiqlExpressions {
     private PartiqlStatement update() {
         expectWord("UPDATE");
         String table = dmlTable();
+        UpdateAction action = updateClauses();
+        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
+        Condition where = PartiqlExpressions.condition(or());
+        String returning = returning();
+        return new PartiqlStatement.Update(table, action, where, returning);
+    }
+
+    /**
+     * The FROM-first form of UPDATE, {@code FROM "T" WHERE <key> [AND cond] (SET ... | REMOVE ...)+ [RETURNING ...]}:
+     * the service runs it as the UPDATE it spells (live us-east-1/eu-west-2, 2026-10).
+     */
+    private PartiqlStatement fromFirstUpdate() {
+        expectWord("FROM");
+        String table = dmlTable();
+        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
+        Condition where = PartiqlExpressions.condition(or());
+        UpdateAction action = updateClauses();
+        String returning = returning();
+        return new PartiqlStatement.Update(table, action, where, returning);
+    }
+
+    /** One or more SET / REMOVE clauses, in any order. */
+    private UpdateAction updateClauses() {
         UpdateBuilder b = new UpdateBuilder();
         while (true) {
             if (acceptWord("SET")) {
@@ -151,11 +212,7 @@ public final class PartiqlParser extends PartiqlExpressions {
             }
         }
         if (b.isEmpty()) throw PartiqlErrors.syntax("Expected data manipulation");
-        UpdateAction action = b.build();
-        if (!acceptWord("WHERE")) throw PartiqlErrors.invalid(PartiqlErrors.INCOMPLETE_KEY);
-        Condition where = PartiqlExpressions.condition(or());
-        String returning = returning();
-        return new PartiqlStatement.Update(table, action, where, returning);
+        return b.build();
     }
 
     private void assignment(UpdateBuilder b) {
@@ -163,13 +220,16 @@ public final class PartiqlParser extends PartiqlExpressions {
         expectPunct("=");
         Node value = additive();
         if (value instanceof CallNode c && (c.name().equals("set_add") || c.name().equals("set_delete"))) {
+            // positions: the function name; for the second argument, the token after the parenthesis (live 2026-10)
             String fn = c.name().substring(4).toUpperCase();
-            if (c.args().size() != 2) throw PartiqlErrors.invalid("SET_" + fn + " must have exactly two arguments");
+            String at = at(c.at());
+            if (c.args().size() != 2) throw PartiqlErrors.invalid("SET_" + fn + " must have exactly two arguments" + at);
             if (!(c.args().get(0) instanceof PathNode p) || !p.path().equals(target)) {
-                throw PartiqlErrors.invalid("The first argument to SET_" + fn + " must equal the assignment value");
+                throw PartiqlErrors.invalid("The first argument to SET_" + fn + " must equal the assignment value" + at);
             }
             if (!(c.args().get(1) instanceof ValueNode v) || !v.value().type().isSet()) {
-                throw PartiqlErrors.invalid("The second argument to SET_" + fn + " must be a value with type SET");
+                throw PartiqlErrors.invalid("The second argument to SET_" + fn + " must be a value with type SET"
+                        + at(tokenAfter(c.at(), 2)));
             }
             if (fn.equals("ADD")) b.addToSet(target, v.value());
             else b.deleteFromSet(target, v.value());

@@ -24,9 +24,15 @@ public sealed interface PartiqlStatement {
      * @param projection the selected paths, or null for *
      * @param where the WHERE condition, or null
      * @param orderBy ORDER BY attribute names (empty when none)
+     * @param count whether the projection was COUNT(...), which the service refuses once the index it reads is known
      */
     record Select(String table, String index, List<Path> projection, Condition where, List<String> orderBy,
-                  boolean descending) implements PartiqlStatement {}
+                  boolean descending, boolean count) implements PartiqlStatement {
+        /** The refusal of a COUNT(...) projection. */
+        public static io.basalt.error.DynamoException countRefused() {
+            return PartiqlErrors.syntax("Unexpected keyword");
+        }
+    }
 
     record Insert(String table, Map<String, AttributeValue> item) implements PartiqlStatement {}
 

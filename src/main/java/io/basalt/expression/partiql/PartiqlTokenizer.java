@@ -56,7 +56,8 @@ final class PartiqlTokenizer {
                 out.add(new PartiqlToken(PartiqlToken.Kind.PARAM, "?", l, c));
             } else {
                 String p = punctuation();
-                if (p == null) throw PartiqlErrors.syntax("Unexpected token");
+                // a character outside the language (e.g. '#'): nothing after the colon (live eu-west-2 2026-10)
+                if (p == null) throw PartiqlErrors.syntax("");
                 out.add(new PartiqlToken(PartiqlToken.Kind.PUNCT, p, l, c));
             }
         }
@@ -90,7 +91,7 @@ final class PartiqlTokenizer {
                 while (i < src.length() && src.charAt(i) != '\n') i++;
             } else if (src.startsWith("/*", i)) {
                 int end = src.indexOf("*/", i + 2);
-                if (end < 0) throw PartiqlErrors.syntax("Unexpected token");
+                if (end < 0) throw PartiqlErrors.syntax(""); // unterminated: as an unknown character (live 2026-10)
                 while (i < end + 2) {
                     if (src.charAt(i) == '\n') {
                         line++;
