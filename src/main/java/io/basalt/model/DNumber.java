@@ -62,7 +62,7 @@ public final class DNumber implements Comparable<DNumber> {
         int e = Math.max(s.indexOf('e'), s.indexOf('E'));
         if (e < 0) return NumberFormatError.NOT_A_NUMBER;
         try {
-            long exponent = Long.parseLong(s.substring(e + 1).startsWith("+") ? s.substring(e + 2) : s.substring(e + 1));
+            long exponent = Long.parseLong(s.substring(e + 1)); // accepts a leading sign
             return exponent > 0 ? NumberFormatError.OVERFLOW : NumberFormatError.UNDERFLOW;
         } catch (NumberFormatException tooLong) {
             return NumberFormatError.NOT_A_NUMBER;
