@@ -77,7 +77,7 @@ public final class Bench {
             try (ClientFactory.BenchClient client = ClientFactory.create(endpoint, o.httpClient, o.maxConnections)) {
                 DataModel model = new DataModel(o.items);
                 Workloads workloads = new Workloads(client.dynamo(), o.table, model, o.distribution, o.itemSize, o.batchItemSize);
-                CellRunner runner = new CellRunner(workloads, client.retries(), probe);
+                CellRunner runner = new CellRunner(workloads, client.retries(), probe, ProcessProbe.all(o.clusterPids));
                 if (o.createTable && !TableSetup.exists(client.dynamo(), o.table)) {
                     System.out.println("creating table " + o.table + " and loading " + o.items + " items of "
                             + o.itemSize + " bytes...");
@@ -117,6 +117,7 @@ public final class Bench {
         if (r.bytes() > 0) sb.append(String.format(Locale.ROOT, " %6.1f MB/s", r.megabytesPerSecond()));
         sb.append(String.format(Locale.ROOT, "  p50 %d µs  p99 %d µs  p99.9 %d µs", r.p50Micros(), r.p99Micros(), r.p999Micros()));
         if (!Double.isNaN(r.serverCpuMicrosPerOp())) sb.append(String.format(Locale.ROOT, "  server %.1f µs/op", r.serverCpuMicrosPerOp()));
+        if (!Double.isNaN(r.clusterCpuMicrosPerOp())) sb.append(String.format(Locale.ROOT, "  cluster %.1f µs/op", r.clusterCpuMicrosPerOp()));
         if (!Double.isNaN(r.clientCpuMicrosPerOp())) sb.append(String.format(Locale.ROOT, "  client %.1f µs/op", r.clientCpuMicrosPerOp()));
         if (r.errorCount() > 0) sb.append("  errors: ").append(r.errorSummary());
         if (r.retries() > 0) sb.append("  retries: ").append(r.retries());

@@ -29,6 +29,7 @@ final class BenchOptions {
     String table = "bench";
     boolean createTable;
     long serverPid = -1;
+    List<Long> clusterPids = List.of();
     boolean ceiling;
     String httpClient = "apache";
     int maxConnections = -1; // -1 = max(64, threads + 16)
@@ -84,6 +85,7 @@ final class BenchOptions {
                     }
                 }
                 case "--table" -> o.table = value != null ? value : next(args, ++i, a);
+                case "--cluster-pids" -> o.clusterPids = pids(value != null ? value : next(args, ++i, a), a);
                 case "--server-pid" -> o.serverPid = longIn(value != null ? value : next(args, ++i, a), a, 1, Long.MAX_VALUE);
                 case "--http-client" -> {
                     o.httpClient = (value != null ? value : next(args, ++i, a)).toLowerCase(Locale.ROOT);
@@ -132,6 +134,12 @@ final class BenchOptions {
     private static int intIn(String s, String name, int min, int max) throws UsageError {
         long v = longIn(s, name, min, max);
         return (int) v;
+    }
+
+    private static List<Long> pids(String s, String name) throws UsageError {
+        List<Long> out = new ArrayList<>();
+        for (String p : s.split(",")) if (!p.isBlank()) out.add(longIn(p.trim(), name, 1, Long.MAX_VALUE));
+        return List.copyOf(out);
     }
 
     private static long longIn(String s, String name, long min, long max) throws UsageError {
@@ -192,6 +200,8 @@ final class BenchOptions {
 
                 measurement options:
                   --server-pid PID      report the server's CPU time per operation and RSS
+                  --cluster-pids LIST   also report the CPU per operation of these processes together
+                                        (the storage cluster behind the server, e.g. Cassandra nodes)
                   --http-client C       apache (default) or urlconnection
                   --max-connections N   HTTP connection pool size (default max(64, threads + 16))
                   --results-dir DIR     JSON and CSV results (default bench/results)

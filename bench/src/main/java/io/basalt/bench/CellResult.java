@@ -25,7 +25,8 @@ record CellResult(
         long retries,
         double serverCpuMicrosPerOp,
         long serverRssKb,
-        double clientCpuMicrosPerOp) {
+        double clientCpuMicrosPerOp,
+        double clusterCpuMicrosPerOp) {
 
     double opsPerSecond() {
         return seconds > 0 ? ops / seconds : 0;
@@ -58,6 +59,6 @@ record CellResult(
     /** A placeholder row for a server that could not be run. */
     static CellResult unavailable(String server, CellSpec cell, String why) {
         return new CellResult(server, cell.name(), cell.workload(), cell.threads(), 0, 0, 0, 0, 0, 0, 0, 0, 0,
-                Map.of(why, 0L), 0, Double.NaN, -1, Double.NaN);
+                Map.of(why, 0L), 0, Double.NaN, -1, Double.NaN, Double.NaN);
     }
 }

@@ -21,12 +21,26 @@ final class CellRunner {
     private final Workloads workloads;
     private final RetryCounter retries;
     private final ProcessProbe server; // may be null
+    private final ProcessProbe cluster; // may be null: the storage cluster's processes
     private final ProcessProbe client = ProcessProbe.self();
 
     CellRunner(Workloads workloads, RetryCounter retries, ProcessProbe server) {
+        this(workloads, retries, server, null);
+    }
+
+    CellRunner(Workloads workloads, RetryCounter retries, ProcessProbe server, ProcessProbe cluster) {
         this.workloads = workloads;
         this.retries = retries;
         this.server = server;
+        this.cluster = cluster;
+    }
+
+    /** CPU time used so far by the server, the cluster behind it and the client (-1 where unknown), and the retries. */
+    private record Mark(long server, long cluster, long client, long retries) {}
+
+    private Mark mark() {
+        return new Mark(server == null ? -1 : server.cpuMicros(), cluster == null ? -1 : cluster.cpuMicros(),
+                client.cpuMicros(), retries.retries());
     }
 
     /** One client thread's counters. */
@@ -53,19 +67,14 @@ final class CellRunner {
         List<Lane> lanes = new ArrayList<>();
         List<Thread> threads = start(cell.threads(), r -> workloads.worker(cell.workload(), r), window, lanes, cell.name());
         sleepSeconds(warmupSeconds);
-        long serverCpu0 = server == null ? -1 : server.cpuMicros();
-        long clientCpu0 = client.cpuMicros();
-        long retries0 = retries.retries();
+        Mark before = mark();
         window.start = System.nanoTime();
         sleepSeconds(seconds);
         window.end = System.nanoTime();
-        long serverCpu1 = server == null ? -1 : server.cpuMicros();
-        long clientCpu1 = client.cpuMicros();
-        long retries1 = retries.retries();
+        Mark after = mark();
         window.stop = true;
         join(threads);
-        return summarize(serverName, cell, lanes, (window.end - window.start) / 1e9,
-                serverCpu0, serverCpu1, clientCpu0, clientCpu1, retries1 - retries0);
+        return summarize(serverName, cell, lanes, (window.end - window.start) / 1e9, before, after);
     }
 
     /** Loads the table's items as fast as the threads can; the window is from the start to the last completion. */
@@ -73,9 +82,7 @@ final class CellRunner {
         CellSpec cell = new CellSpec(Workload.LOAD, threadCount);
         workloads.resetLoad();
         Window window = new Window();
-        long serverCpu0 = server == null ? -1 : server.cpuMicros();
-        long clientCpu0 = client.cpuMicros();
-        long retries0 = retries.retries();
+        Mark before = mark();
         List<Lane> lanes = new ArrayList<>();
         window.start = System.nanoTime();
         List<Thread> threads = start(threadCount, r -> workloads.worker(Workload.LOAD, r), window, lanes, cell.name());
@@ -84,9 +91,7 @@ final class CellRunner {
         join(threads, Long.MAX_VALUE);
         long last = window.start;
         for (Lane l : lanes) last = Math.max(last, l.lastCompletion);
-        return summarize(serverName, cell, lanes, (last - window.start) / 1e9,
-                serverCpu0, server == null ? -1 : server.cpuMicros(), clientCpu0, client.cpuMicros(),
-                retries.retries() - retries0);
+        return summarize(serverName, cell, lanes, (last - window.start) / 1e9, before, mark());
     }
 
     /** Runs a mix of workloads unmeasured, to warm the client's and the server's JIT. */
@@ -143,8 +148,7 @@ final class CellRunner {
         }
     }
 
-    private CellResult summarize(String serverName, CellSpec cell, List<Lane> lanes, double seconds,
-                                 long serverCpu0, long serverCpu1, long clientCpu0, long clientCpu1, long retryCount) {
+    private CellResult summarize(String serverName, CellSpec cell, List<Lane> lanes, double seconds, Mark before, Mark after) {
         Histogram all = new Histogram(1, HIGHEST_MICROS, 3);
         Map<String, Long> errors = new HashMap<>();
         long ops = 0;
@@ -157,8 +161,9 @@ final class CellRunner {
             bytes += l.bytes;
             l.errors.forEach((k, v) -> errors.merge(k, v, Long::sum));
         }
-        double serverCpuPerOp = serverCpu0 >= 0 && serverCpu1 >= 0 && ops > 0 ? (serverCpu1 - serverCpu0) / (double) ops : Double.NaN;
-        double clientCpuPerOp = clientCpu0 >= 0 && clientCpu1 >= 0 && ops > 0 ? (clientCpu1 - clientCpu0) / (double) ops : Double.NaN;
+        double serverCpuPerOp = perOp(before.server(), after.server(), ops);
+        double clientCpuPerOp = perOp(before.client(), after.client(), ops);
+        double clusterCpuPerOp = perOp(before.cluster(), after.cluster(), ops);
         boolean any = all.getTotalCount() > 0;
         return new CellResult(serverName, cell.name(), cell.workload(), cell.threads(), seconds, ops, items, bytes,
                 any ? all.getValueAtPercentile(50) : 0,
@@ -166,7 +171,12 @@ final class CellRunner {
                 any ? all.getValueAtPercentile(99.9) : 0,
                 any ? all.getMaxValue() : 0,
                 any ? all.getMean() : 0,
-                errors, retryCount, serverCpuPerOp, server == null ? -1 : server.rssKb(), clientCpuPerOp);
+                errors, after.retries() - before.retries(), serverCpuPerOp, server == null ? -1 : server.rssKb(), clientCpuPerOp,
+                clusterCpuPerOp);
+    }
+
+    private static double perOp(long cpu0, long cpu1, long ops) {
+        return cpu0 >= 0 && cpu1 >= 0 && ops > 0 ? (cpu1 - cpu0) / (double) ops : Double.NaN;
     }
 
     private static void join(List<Thread> threads) {

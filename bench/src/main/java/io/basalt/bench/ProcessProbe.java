@@ -12,9 +12,23 @@ import java.nio.file.Path;
 final class ProcessProbe {
     private static final long CLOCK_TICKS = readClockTicks();
     final long pid;
+    private final long[] more; // further processes counted with this one (a storage cluster's nodes)
 
     ProcessProbe(long pid) {
+        this(pid, new long[0]);
+    }
+
+    private ProcessProbe(long pid, long[] more) {
         this.pid = pid;
+        this.more = more;
+    }
+
+    /** A probe summing the CPU time and RSS of all these processes; null for none. */
+    static ProcessProbe all(java.util.List<Long> pids) {
+        if (pids.isEmpty()) return null;
+        long[] more = new long[pids.size() - 1];
+        for (int i = 1; i < pids.size(); i++) more[i - 1] = pids.get(i);
+        return new ProcessProbe(pids.get(0), more);
     }
 
     static ProcessProbe self() {
@@ -27,6 +41,16 @@ final class ProcessProbe {
 
     /** CPU time (user + system) used so far, in microseconds; -1 when unreadable. */
     long cpuMicros() {
+        long sum = cpuMicros(pid);
+        for (long p : more) {
+            long v = cpuMicros(p);
+            if (sum < 0 || v < 0) return -1;
+            sum += v;
+        }
+        return sum;
+    }
+
+    private static long cpuMicros(long pid) {
         try {
             String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
             // The command name (field 2) is in parentheses and may hold spaces; fields are counted after it.
@@ -40,6 +64,12 @@ final class ProcessProbe {
 
     /** Resident set size in KiB; -1 when unreadable. */
     long rssKb() {
+        long sum = rssKb(pid);
+        for (long p : more) sum += Math.max(0, rssKb(p));
+        return sum;
+    }
+
+    private static long rssKb(long pid) {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"), StandardCharsets.US_ASCII)) {
                 if (line.startsWith("VmRSS:")) {

@@ -101,7 +101,8 @@ final class ResultsWriter {
                     .field("p999Micros", r.p999Micros()).field("maxMicros", r.maxMicros())
                     .field("meanMicros", r.meanMicros()).field("retries", r.retries())
                     .field("serverCpuMicrosPerOp", r.serverCpuMicrosPerOp()).field("serverRssKb", r.serverRssKb())
-                    .field("clientCpuMicrosPerOp", r.clientCpuMicrosPerOp());
+                    .field("clientCpuMicrosPerOp", r.clientCpuMicrosPerOp())
+                    .field("clusterCpuMicrosPerOp", r.clusterCpuMicrosPerOp());
             j.key("errors").open('{');
             for (Map.Entry<String, Long> e : new TreeMap<>(r.errors()).entrySet()) j.field(e.getKey(), e.getValue());
             j.close('}').close('}');
@@ -113,7 +114,7 @@ final class ResultsWriter {
     static String csv(List<CellResult> results) {
         StringBuilder sb = new StringBuilder(
                 "server,cell,workload,threads,seconds,ops,ops_per_s,items_per_s,mb_per_s,p50_us,p99_us,p999_us,max_us,"
-                        + "errors,retries,server_cpu_us_per_op,server_rss_kb,client_cpu_us_per_op,error_codes\n");
+                        + "errors,retries,server_cpu_us_per_op,server_rss_kb,client_cpu_us_per_op,cluster_cpu_us_per_op,error_codes\n");
         for (CellResult r : results) {
             sb.append(String.join(",",
                     r.server(), r.cell(), r.workload().id, Integer.toString(r.threads()),
@@ -121,7 +122,7 @@ final class ResultsWriter {
                     fmt(r.megabytesPerSecond()), Long.toString(r.p50Micros()), Long.toString(r.p99Micros()),
                     Long.toString(r.p999Micros()), Long.toString(r.maxMicros()), Long.toString(r.errorCount()),
                     Long.toString(r.retries()), fmt(r.serverCpuMicrosPerOp()), Long.toString(r.serverRssKb()),
-                    fmt(r.clientCpuMicrosPerOp()), "\"" + r.errorSummary().replace("\"", "'") + "\""));
+                    fmt(r.clientCpuMicrosPerOp()), fmt(r.clusterCpuMicrosPerOp()), "\"" + r.errorSummary().replace("\"", "'") + "\""));
             sb.append('\n');
         }
         return sb.toString();

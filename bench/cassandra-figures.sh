@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Figures for docs/benchmarks-cassandra.md (issue #20): the same grid against
+#   1. one Basalt node over a Cassandra cluster (replication 3),
+#   2. two Basalt nodes over the same cluster and table, each driven by its own client with half the threads,
+#   3. the embedded store (RocksDB) of one Basalt node,
+# reporting ops/s, p50/p99, Basalt's CPU per operation and the whole cluster's CPU per operation.
+#   ./basalt bench cassandra-figures [--dir DIR] [--items N] [--threads T] [--duration S] [--workloads LIST]
+# The cluster is the one `./basalt cassandra start --dir DIR` started (started here when it is not up).
+# Results: bench/results/*.json|csv and a summary in target/cassandra-figures/summary.txt.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+DIR=/tmp/basalt-cassandra
+ITEMS=20000
+THREADS=32
+DURATION=20s
+WORKLOADS=get,put,update,query,transact
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --dir) DIR="$2"; shift 2 ;;
+        --items) ITEMS="$2"; shift 2 ;;
+        --threads) THREADS="$2"; shift 2 ;;
+        --duration) DURATION="$2"; shift 2 ;;
+        --workloads) WORKLOADS="$2"; shift 2 ;;
+        *) echo "cassandra-figures: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+OUT="$ROOT/target/cassandra-figures"
+mkdir -p "$OUT"
+SUMMARY="$OUT/summary.txt"
+: > "$SUMMARY"
+
+if ! ./basalt cassandra status --dir "$DIR" >/dev/null 2>&1; then
+    ./basalt cassandra start --nodes 3 --dir "$DIR"
+fi
+status="$(./basalt cassandra status --dir "$DIR")"
+CONTACT="$(sed -n 's/.*contact points \(.*\)$/\1/p' <<<"$status")"
+CLUSTER_PIDS="$(sed -n 's/.*(pid \([0-9]*\)).*/\1/p' <<<"$status" | paste -sd, -)"
+echo "cluster: $CONTACT (pids $CLUSTER_PIDS)" | tee -a "$SUMMARY"
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+PIDS=()
+cleanup() { for p in "${PIDS[@]:-}"; do [[ -n "$p" ]] && kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+# start_node NAME ARGS...: starts a Basalt server, waits until it answers; sets NODE_PORT and NODE_PID
+start_node() {
+    local name="$1"; shift
+    NODE_PORT="$(free_port)"
+    ./basalt serve --port "$NODE_PORT" "$@" > "$OUT/$name.log" 2>&1 &
+    NODE_PID=$!
+    PIDS+=("$NODE_PID")
+    for _ in $(seq 1 120); do
+        curl -s -o /dev/null "http://127.0.0.1:$NODE_PORT/" && break
+        sleep 1
+    done
+    # ./basalt execs java, so $! is the server's own process
+    echo "$name: port $NODE_PORT pid $NODE_PID" | tee -a "$SUMMARY"
+}
+
+bench() { # bench LOGNAME ARGS...
+    local log="$1"; shift
+    ./bench/run --duration "$DURATION" --warmup 5s --client-warmup 20s --items "$ITEMS" \
+        --workloads "$WORKLOADS" "$@" > "$OUT/$log.log" 2>&1
+    { echo "== $log"; grep -E '^  ' "$OUT/$log.log" | grep -E 'ops/s' ; } | tee -a "$SUMMARY"
+}
+
+KEYSPACE="bench$(date +%s)"
+CASS=(--storage cassandra --cassandra-contact-points "$CONTACT" --cassandra-keyspace "$KEYSPACE" --cassandra-replication 3)
+
+start_node cassandra-node1 "${CASS[@]}"
+P1="$NODE_PORT"; PID1="$NODE_PID"
+bench one-node --endpoint "http://127.0.0.1:$P1" --create-table --threads "$THREADS" \
+    --server-pid "$PID1" --cluster-pids "$CLUSTER_PIDS"
+
+start_node cassandra-node2 "${CASS[@]}"
+P2="$NODE_PORT"; PID2="$NODE_PID"
+HALF=$(( THREADS / 2 ))
+bench two-nodes-a --endpoint "http://127.0.0.1:$P1" --threads "$HALF" --server-pid "$PID1" --cluster-pids "$CLUSTER_PIDS" &
+A=$!
+bench two-nodes-b --endpoint "http://127.0.0.1:$P2" --threads "$HALF" --server-pid "$PID2" &
+B=$!
+wait "$A" "$B"
+cleanup; PIDS=()
+sleep 3
+
+DATA="$(mktemp -d)"
+start_node embedded --data-dir "$DATA"
+bench embedded --endpoint "http://127.0.0.1:$NODE_PORT" --create-table --threads "$THREADS" --server-pid "$NODE_PID"
+cleanup; PIDS=()
+rm -rf "$DATA"
+echo "summary: $SUMMARY"
