@@ -259,11 +259,12 @@ public final class CassandraStorage implements StorageEngine {
                     bucket = buckets.next();
                     ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
                     lsiTable = localIndexes.tableOf(space, RowKey.raw(bucket));
-                    RowKey lo = new RowKey(space.ordinal(), bucket, ck[0]), hi = lo;
+                    RowKey lo, hi;
                     if (lsiTable != null) { // an LSI: its slice of the item partition
                         lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
                         hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
                     } else {
+                        lo = new RowKey(space.ordinal(), bucket, ck[0]);
                         hi = new RowKey(space.ordinal(), bucket, ck[1]);
                     }
                     rows = execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
@@ -448,10 +449,11 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     /**
-     * After a refused conditional batch: the index of the first mutation of the group whose key
+     * After a refused conditional batch: the conflict at the first mutation of the group whose key
      * does not hold its expected version or carries another transaction's mark (settled here when
      * that transaction is decided or abandoned; a live one gets a moment to finish before the
-     * caller retries), else the group's first. Reads at LOCAL_SERIAL, which settles LWTs in flight.
+     * caller retries, and the conflict says it is held by a transaction), else at the group's
+     * first. Reads at LOCAL_SERIAL, which settles LWTs in flight.
      */
     VersionConflictException conflict(List<Mutation> ms, List<Integer> group) {
         for (int i : group) {
