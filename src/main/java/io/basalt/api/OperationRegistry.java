@@ -46,10 +46,10 @@ public final class OperationRegistry {
         register(new io.basalt.api.kinesis.UpdateKinesisStreamingDestination(engine));
         // Legacy global tables (2017.11.29): answered as for an account without any
         register(new io.basalt.api.globaltable.CreateGlobalTable());
-        register(new io.basalt.api.globaltable.DescribeGlobalTable());
-        register(new io.basalt.api.globaltable.DescribeGlobalTableSettings());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.describeGlobalTable());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.describeGlobalTableSettings());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.updateGlobalTableSettings());
         register(new io.basalt.api.globaltable.UpdateGlobalTable());
-        register(new io.basalt.api.globaltable.UpdateGlobalTableSettings());
         register(new io.basalt.api.globaltable.ListGlobalTables());
         // On-demand backups
         register(new io.basalt.api.backup.CreateBackup(engine));
