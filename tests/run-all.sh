@@ -71,7 +71,7 @@ run_scripts() { # run_scripts <label> <server args...>
     if ! started=$(start_server "$log" "$@"); then failures+=("server ($label) did not start"); return; fi
     local pid=${started% *} port=${started#* }
     for script in tests/scripts/*; do
-        [[ -x "$script" ]] || continue
+        [[ -f "$script" && -x "$script" ]] || continue  # not tests/scripts/__pycache__ (a helper module imported)
         echo "== $script ($label, port $port)"
         if ! BASALT_ENDPOINT="http://127.0.0.1:$port" "$script"; then
             failures+=("$script ($label)")

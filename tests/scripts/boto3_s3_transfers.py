@@ -16,7 +16,7 @@ import time
 
 import boto3
 from botocore.config import Config
-from botocore.exceptions import ClientError
+from boto3_checks import check, error
 
 endpoint = os.environ.get("BASALT_ENDPOINT")
 if not endpoint:
@@ -40,42 +40,23 @@ name = f"boto3_s3_{run}".replace("-", "_")
 s3.create_bucket(Bucket=bucket)
 
 
-def check(description, expected, actual):
-    if expected != actual:
-        sys.exit(f"FAIL: {description}: expected {expected!r} got {actual!r}")
-    print(f"ok - {description}")
-
-
-def error(fn):
-    try:
-        fn()
-    except ClientError as e:
-        return e.response["Error"]["Code"], e.response["Error"]["Message"]
-    return None
-
-
 def scan(table, index=None):
     args = {"TableName": table, **({"IndexName": index} if index else {})}
     items = client.get_paginator("scan").paginate(**args).build_full_result()["Items"]
     return sorted(items, key=lambda i: (i["pk"]["S"], i["sk"]["N"]))
 
 
-def wait_export(arn):
+def wait(kind, arn):
+    """The description of an export or import once it has ended."""
     for _ in range(600):
-        d = client.describe_export(ExportArn=arn)["ExportDescription"]
-        if d["ExportStatus"] != "IN_PROGRESS":
+        if kind == "export":
+            d = client.describe_export(ExportArn=arn)["ExportDescription"]
+        else:
+            d = client.describe_import(ImportArn=arn)["ImportTableDescription"]
+        if d["ExportStatus" if kind == "export" else "ImportStatus"] != "IN_PROGRESS":
             return d
         time.sleep(0.1)
-    sys.exit(f"FAIL: export {arn} did not end")
-
-
-def wait_import(arn):
-    for _ in range(600):
-        d = client.describe_import(ImportArn=arn)["ImportTableDescription"]
-        if d["ImportStatus"] != "IN_PROGRESS":
-            return d
-        time.sleep(0.1)
-    sys.exit(f"FAIL: import {arn} did not end")
+    sys.exit(f"FAIL: {kind} {arn} did not end")
 
 
 def body(key, bucket_name=bucket):
@@ -127,7 +108,7 @@ for fmt, sse in (("DYNAMODB_JSON", {"S3SseAlgorithm": "AES256"}),
     check(f"{fmt}: export accepted", "IN_PROGRESS", started["ExportStatus"])
     check(f"{fmt}: encryption echoed", (sse["S3SseAlgorithm"], sse.get("S3SseKmsKeyId")),
           (started["S3SseAlgorithm"], started.get("S3SseKmsKeyId")))
-    done = wait_export(started["ExportArn"])
+    done = wait("export", started["ExportArn"])
     check(f"{fmt}: export COMPLETED", ("COMPLETED", None), (done["ExportStatus"], done.get("FailureMessage")))
     check(f"{fmt}: ItemCount", len(source), done["ItemCount"])
     export_id = done["ExportArn"].rsplit("/", 1)[1]
@@ -198,7 +179,7 @@ for fmt, sse in (("DYNAMODB_JSON", {"S3SseAlgorithm": "AES256"}),
                                                            "AttributeDefinitions": KEYS, "KeySchema": SCHEMA,
                                                            "GlobalSecondaryIndexes": GSI})["ImportTableDescription"]
     check(f"{fmt}: import accepted", "IN_PROGRESS", started["ImportStatus"])
-    imported = wait_import(started["ImportArn"])
+    imported = wait("import", started["ImportArn"])
     check(f"{fmt}: import COMPLETED", ("COMPLETED", len(source), len(source), 0),
           (imported["ImportStatus"], imported["ProcessedItemCount"], imported["ImportedItemCount"], imported["ErrorCount"]))
     copied = scan(copy)
@@ -226,7 +207,7 @@ started = client.import_table(S3BucketSource={"S3Bucket": bucket, "S3KeyPrefix":
                               TableCreationParameters={"TableName": bad_table, "BillingMode": "PAY_PER_REQUEST",
                                                        "AttributeDefinitions": KEYS, "KeySchema": SCHEMA,
                                                        "GlobalSecondaryIndexes": GSI})["ImportTableDescription"]
-bad = wait_import(started["ImportArn"])
+bad = wait("import", started["ImportArn"])
 check("bad lines: status and failure",
       ("FAILED", "ItemValidationError", "Some of the items failed validation checks and were not imported. "
                                         "Please check CloudWatch error logs for more details."),
@@ -239,9 +220,12 @@ records = [json.loads(l) for l in body(f"aws-dynamodb/imports/{import_id}.json")
 check("error log: one record per refused item",
       [("bad/part-1.json", 1, 2), ("bad/part-1.json", 2, 3), ("bad/part-1.json", 4, 5), ("bad/part-1.json", 5, 6)],
       [(r["itemS3Pointer"]["key"], r["itemS3Pointer"]["itemIndex"], r["lineNumber"]) for r in records])
-check("error log: record fields", [["timestamp", "logGroup", "logStream", "importArn", "itemS3Pointer", "lineNumber", "errorMessages"]] * 4,
+# the service's event: timestamp (millis), group, stream "<ImportId>/error", message {itemS3Pointer, importArn,
+# errorMessages} (Developer Guide, "Import format quotas and validation"); lineNumber is Basalt's
+check("error log: record fields", [["timestamp", "logGroup", "logStream", "itemS3Pointer", "importArn", "errorMessages", "lineNumber"]] * 4,
       [list(r) for r in records])
-check("error log: group, stream, import and bucket", {("/aws-dynamodb/imports", import_id, bad["ImportArn"], bucket)},
+check("error log: timestamps in epoch millis", True, all(isinstance(r["timestamp"], int) and r["timestamp"] > 1e12 for r in records))
+check("error log: group, stream, import and bucket", {("/aws-dynamodb/imports", import_id + "/error", bad["ImportArn"], bucket)},
       {(r["logGroup"], r["logStream"], r["importArn"], r["itemS3Pointer"]["bucket"]) for r in records})
 check("error log: messages",
       ["One or more parameter values were invalid: Missing the key pk in the item",
@@ -254,7 +238,7 @@ check("error log: the unparsable line ends its object", True,
 # ---- a bucket that does not exist: accepted, then FAILED with S3's error quoted as the service quotes it
 missing = f"basalt-missing-{run}"
 started = client.export_table_to_point_in_time(TableArn=table_arn, S3Bucket=missing)["ExportDescription"]
-failed = wait_export(started["ExportArn"])
+failed = wait("export", started["ExportArn"])
 check("missing bucket: export FAILED S3NoSuchBucket", ("FAILED", "S3NoSuchBucket"), (failed["ExportStatus"], failed.get("FailureCode")))
 message = failed.get("FailureMessage", "")
 check("missing bucket: export FailureMessage", (True, True),
@@ -265,7 +249,7 @@ missing_table = f"{name}_missing"
 started = client.import_table(S3BucketSource={"S3Bucket": missing}, InputFormat="CSV",
                               TableCreationParameters={"TableName": missing_table, "BillingMode": "PAY_PER_REQUEST",
                                                        "AttributeDefinitions": KEYS[:1], "KeySchema": SCHEMA[:1]})["ImportTableDescription"]
-failed = wait_import(started["ImportArn"])
+failed = wait("import", started["ImportArn"])
 check("missing bucket: import FAILED S3NoSuchBucket", ("FAILED", "S3NoSuchBucket", 0, 0, 0),
       (failed["ImportStatus"], failed.get("FailureCode"), failed["ProcessedItemCount"], failed["ImportedItemCount"], failed["ErrorCount"]))
 check("missing bucket: import FailureMessage", True,

@@ -170,14 +170,16 @@ class S3TransfersIT {
         String log = text("imports", "aws-dynamodb/imports/" + id + ".json");
         List<String> where = new ArrayList<>();
         List<String> messages = new ArrayList<>();
-        var pattern = java.util.regex.Pattern.compile("\"itemS3Pointer\":\\{\"bucket\":\"imports\",\"key\":\"(bad/part-\\d.json.zst)\","
-                + "\"itemIndex\":(\\d+)},\"lineNumber\":(\\d+),\"errorMessages\":\\[\"(.*)\"]}");
+        // the service's message fields in its order (Developer Guide's example log), then Basalt's lineNumber
+        var pattern = java.util.regex.Pattern.compile("\"logStream\":\"" + id + "/error\",\"itemS3Pointer\":\\{\"bucket\":\"imports\","
+                + "\"key\":\"(bad/part-\\d.json.zst)\",\"itemIndex\":(\\d+)},\"importArn\":\"[^\"]+\",\"errorMessages\":\\[\"(.*)\"],"
+                + "\"lineNumber\":(\\d+)}");
         for (String record : log.split("\n")) {
             var m = pattern.matcher(record);
             assertTrue(m.find(), record);
-            assertEquals(Long.parseLong(m.group(3)) - 1, Long.parseLong(m.group(2)));
-            where.add(m.group(1) + ":" + m.group(3));
-            messages.add(m.group(4));
+            assertEquals(Long.parseLong(m.group(4)) - 1, Long.parseLong(m.group(2)));
+            where.add(m.group(1) + ":" + m.group(4));
+            messages.add(m.group(3));
             assertEquals(d.importArn(), JsonMini.object(record).get("importArn"));
         }
         assertEquals(List.of("bad/part-1.json.zst:2", "bad/part-1.json.zst:3", "bad/part-1.json.zst:4", "bad/part-1.json.zst:5",
