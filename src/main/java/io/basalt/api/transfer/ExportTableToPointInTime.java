@@ -12,6 +12,7 @@ import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.transfer.ExportRecord;
 import io.basalt.engine.transfer.ObjectStore;
 import io.basalt.engine.transfer.ObjectStoreException;
+import io.basalt.error.ConstraintViolations;
 import io.basalt.error.DynamoException;
 import io.basalt.wire.JsonIn;
 import io.basalt.wire.Member;
@@ -44,7 +45,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
      * other values with a pattern error whose captured text ends at "regular" (DDB-EXPORT-005): the
      * pattern itself is Basalt's.
      */
-    static final Pattern KMS_KEY = Pattern.compile("^[a-zA-Z0-9:/_-]+$");
+    private static final Pattern KMS_KEY = Pattern.compile("^[a-zA-Z0-9:/_-]+$");
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Member<String> TABLE_ARN = Member.string("TableArn");
     private static final Member<Instant> EXPORT_TIME = Member.of("ExportTime", JsonIn::timestamp);
@@ -167,7 +168,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
             throw DynamoException.validation("Invalid Request: KMS Key Id is not supported for this encryption type");
         }
         if (!KMS_KEY.matcher(r.kmsKeyId()).matches()) {
-            throw DynamoException.validation("Invalid Request: 1 validation error detected: " + io.basalt.error.ConstraintViolations.violation(
+            throw DynamoException.validation("Invalid Request: 1 validation error detected: " + ConstraintViolations.violation(
                     r.kmsKeyId(), "s3SseKmsKeyId", "Member must satisfy regular expression pattern: " + KMS_KEY.pattern()));
         }
     }
