@@ -27,9 +27,18 @@ public final class AttributeValueJson {
 
     private AttributeValueJson() {}
 
+    /** How the numbers inside a value are read: by the item API's rules, or by another surface's (PartiQL parameters). */
+    @FunctionalInterface
+    public interface NumberReader {
+        DNumber parse(String text);
+    }
+
+    /** The item API's rules: the service's messages for malformed, too precise, too large and too small numbers. */
+    public static final NumberReader ITEM_API = AttributeValueJson::number;
+
     /** Reads an item or key: a map of attribute name to value. Null for a JSON null. */
     public static Map<String, AttributeValue> readItem(JsonParser p) throws IOException {
-        return withoutNulls(JsonIn.map(p, q -> read(q, 1)));
+        return withoutNulls(JsonIn.map(p, q -> read(q, 1, ITEM_API)));
     }
 
     /** Reads a map of placeholder to value (ExpressionAttributeValues). */
@@ -38,11 +47,16 @@ public final class AttributeValueJson {
     }
 
     public static AttributeValue read(JsonParser p) throws IOException {
-        return read(p, 1);
+        return read(p, 1, ITEM_API);
+    }
+
+    /** One AttributeValue whose numbers (also inside lists, maps and number sets) are read by {@code numbers}. */
+    public static AttributeValue read(JsonParser p, NumberReader numbers) throws IOException {
+        return read(p, 1, numbers);
     }
 
     /** One AttributeValue structure; null for a JSON null (an absent value). */
-    private static AttributeValue read(JsonParser p, int depth) throws IOException {
+    private static AttributeValue read(JsonParser p, int depth, NumberReader numbers) throws IOException {
         if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH) {
             throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
         }
@@ -56,7 +70,7 @@ public final class AttributeValueJson {
                 q.skipChildren(); // unknown members are ignored, as by the service
                 return;
             }
-            result[0] = readTyped(type, q, depth);
+            result[0] = readTyped(type, q, depth, numbers);
             count[0]++;
         });
         if (p.currentToken() == JsonToken.VALUE_NULL) return null;
@@ -71,12 +85,12 @@ public final class AttributeValueJson {
         return result[0];
     }
 
-    private static AttributeValue readTyped(AttrType type, JsonParser p, int depth) throws IOException {
+    private static AttributeValue readTyped(AttrType type, JsonParser p, int depth, NumberReader numbers) throws IOException {
         switch (type) {
             case S:
                 return new AttributeValue.S(JsonIn.string(p));
             case N:
-                return new AttributeValue.N(number(JsonIn.string(p)));
+                return new AttributeValue.N(numbers.parse(JsonIn.string(p)));
             case B:
                 return new AttributeValue.B(JsonIn.blob(p));
             case BOOL:
@@ -89,9 +103,9 @@ public final class AttributeValueJson {
                 return AttributeValue.Null.INSTANCE;
             }
             case M:
-                return new AttributeValue.M(withoutNulls(JsonIn.map(p, q -> read(q, depth + 1))));
+                return new AttributeValue.M(withoutNulls(JsonIn.map(p, q -> read(q, depth + 1, numbers))));
             case L: {
-                List<AttributeValue> l = JsonIn.list(p, q -> read(q, depth + 1));
+                List<AttributeValue> l = JsonIn.list(p, q -> read(q, depth + 1, numbers));
                 l.removeIf(Objects::isNull);
                 return new AttributeValue.L(l);
             }
@@ -105,7 +119,7 @@ public final class AttributeValueJson {
                 List<String> raw = JsonIn.stringList(p);
                 if (raw.isEmpty()) throw emptySet("number");
                 List<DNumber> l = new ArrayList<>(raw.size());
-                for (String s : raw) l.add(number(s));
+                for (String s : raw) l.add(numbers.parse(s));
                 checkDuplicates(l, raw.toString());
                 return new AttributeValue.NS(l);
             }

@@ -45,6 +45,10 @@ class PartiqlParameterNumbersIT extends ServerTestBase {
         }
         validation(UNCONVERTIBLE + ": 1e99999999999", () -> run(statements.get(0),
                 AttributeValue.fromM(Map.of("x", AttributeValue.fromN("1e99999999999")))));
+        // a member of a number set, and of a list, by the same rules (live 2026-10, paritysuite partiqlParameterNumbers)
+        validation(UNCONVERTIBLE + ": 1e99999999999", () -> run(statements.get(0), AttributeValue.fromNs(List.of("1", "1e99999999999"))));
+        validation(UNCONVERTIBLE + ": 1e99999999999", () -> run(statements.get(0),
+                AttributeValue.fromL(List.of(AttributeValue.fromN("1"), AttributeValue.fromN("1e99999999999")))));
         validation(UNCONVERTIBLE + ": 1e99999999999",
                 () -> ddb.executeTransaction(b -> b.transactStatements(p -> p.statement(statements.get(2))
                         .parameters(AttributeValue.fromN("1e99999999999")))));

@@ -99,21 +99,22 @@ public final class ExecuteStatement implements Operation<ExecuteStatement.Reques
 
 
     /**
-     * One value of Parameters. A number is refused by PartiQL's rules rather than the item API's
-     * ({@link PartiqlNumbers#parameterError}); the reader stops on the number it refuses, whose text is then
-     * the parser's current token.
+     * Numbers in Parameters (also inside lists, maps and number sets) follow PartiQL's rules where the item
+     * API's refuse them ({@link PartiqlNumbers#parameterError}).
      */
-    static AttributeValue readParameter(JsonParser p) throws IOException {
+    private static final AttributeValueJson.NumberReader PARAMETER_NUMBERS = text -> {
         try {
-            return AttributeValueJson.read(p);
+            return AttributeValueJson.ITEM_API.parse(text);
         } catch (DynamoException e) {
-            if (e.type() == io.basalt.error.ErrorType.VALIDATION && p.currentToken() == com.fasterxml.jackson.core.JsonToken.VALUE_STRING
-                    && "N".equals(p.getParsingContext().getCurrentName())) {
-                String message = PartiqlNumbers.parameterError(p.getText(), e.getMessage());
-                if (!message.equals(e.getMessage())) throw DynamoException.validation(e.family(), message);
-            }
-            throw e;
+            String message = PartiqlNumbers.parameterError(text, e.getMessage());
+            if (message.equals(e.getMessage())) throw e;
+            throw DynamoException.validation(e.family(), message);
         }
+    };
+
+    /** One value of Parameters. */
+    static AttributeValue readParameter(JsonParser p) throws IOException {
+        return AttributeValueJson.read(p, PARAMETER_NUMBERS);
     }
 
     /**
