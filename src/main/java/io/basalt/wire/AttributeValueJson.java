@@ -57,27 +57,102 @@ public final class AttributeValueJson {
     }
 
     private static Map<String, AttributeValue> readItem(JsonParser p, Layer layer) throws IOException {
-        return withoutNulls(JsonIn.map(p, q -> read(q, 1, layer)));
+        try {
+            return withoutNulls(JsonIn.map(p, q -> read(q, 1, layer)));
+        } catch (FarTooDeep e) {
+            throw DynamoException.validation(NESTING);
+        }
     }
 
-    /** Reads a map of placeholder to value (ExpressionAttributeValues). */
+    /**
+     * Reads a map of placeholder to value (ExpressionAttributeValues). A value nested far past the
+     * limit is refused naming its placeholder (live 2026-10-09, UpdateItem, 63 levels).
+     */
     public static Map<String, AttributeValue> readValueMap(JsonParser p) throws IOException {
-        return readItem(p);
+        return withoutNulls(JsonIn.map(p, q -> {
+            String placeholder = q.currentName();
+            try {
+                return read(q, 1, CURRENT);
+            } catch (FarTooDeep e) {
+                throw DynamoException.validation("ExpressionAttributeValues contains invalid value: " + NESTING + " for key " + placeholder);
+            }
+        }));
     }
 
     public static AttributeValue read(JsonParser p) throws IOException {
-        return read(p, 1, CURRENT);
+        return read(p, CURRENT);
     }
 
     /** One AttributeValue whose numbers (also inside lists, maps and number sets) are read by {@code numbers}. */
     public static AttributeValue read(JsonParser p, NumberReader numbers) throws IOException {
-        return read(p, 1, new Layer(numbers, false));
+        return read(p, new Layer(numbers, false));
+    }
+
+    private static AttributeValue read(JsonParser p, Layer layer) throws IOException {
+        try {
+            return read(p, 1, layer);
+        } catch (FarTooDeep e) {
+            throw DynamoException.validation(NESTING);
+        }
+    }
+
+    private static final String NESTING = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+
+    /**
+     * Past {@link #SECOND_CHECK_LEVELS} levels the service refuses a value in a second check: bare in
+     * PutItem, naming the placeholder for an expression value, where a value nested 33 to 62 levels
+     * gets the first check's answer (inside the envelope where the operation wraps values). Live
+     * us-east-1 and eu-west-2 2026-10-09 (paritysuite tests/tier3/limits/nestingDepth: 62 levels
+     * first check, 64 second; 63 is not captured and taken as the first).
+     */
+    private static final int SECOND_CHECK_LEVELS = 63;
+
+    /** Thrown inside this class for a value past the second check's depth; the entry points word it. */
+    private static final class FarTooDeep extends RuntimeException {
+        FarTooDeep() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * The levels of the AttributeValue at the parser (a START_OBJECT at level {@code depth}) and below,
+     * counted up to {@code limit}; the value is consumed.
+     */
+    private static int levelsBelow(JsonParser p, int depth, int limit) throws IOException {
+        if (depth >= limit) {
+            p.skipChildren();
+            return depth;
+        }
+        int[] deepest = {depth};
+        JsonIn.object(p, (tag, q) -> {
+            AttrType type = AttrType.ofTag(tag);
+            if (type == AttrType.M && q.currentToken() == JsonToken.START_OBJECT) {
+                while (q.nextToken() == JsonToken.FIELD_NAME) {
+                    q.nextToken();
+                    deepest[0] = Math.max(deepest[0], child(q, depth, limit));
+                }
+            } else if (type == AttrType.L && q.currentToken() == JsonToken.START_ARRAY) {
+                while (q.nextToken() != JsonToken.END_ARRAY) deepest[0] = Math.max(deepest[0], child(q, depth, limit));
+            } else {
+                q.skipChildren();
+            }
+        });
+        return deepest[0];
+    }
+
+    private static int child(JsonParser p, int depth, int limit) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            p.skipChildren();
+            return depth;
+        }
+        return levelsBelow(p, depth + 1, limit);
     }
 
     /** One AttributeValue structure; null for a JSON null (an absent value). */
     private static AttributeValue read(JsonParser p, int depth, Layer layer) throws IOException {
         if (p.currentToken() == JsonToken.START_OBJECT && depth > MAX_DEPTH) {
-            throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit");
+            if (levelsBelow(p, depth, SECOND_CHECK_LEVELS + 1) > SECOND_CHECK_LEVELS) throw new FarTooDeep();
+            throw DynamoException.validation(ValidationFamily.ATTRIBUTE_VALUE, NESTING);
         }
         AttributeValue[] result = new AttributeValue[1];
         int[] count = new int[1];
