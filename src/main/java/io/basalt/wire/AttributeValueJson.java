@@ -60,7 +60,7 @@ public final class AttributeValueJson {
         try {
             return withoutNulls(JsonIn.map(p, q -> read(q, 1, layer)));
         } catch (FarTooDeep e) {
-            throw DynamoException.validation(NESTING);
+            throw DynamoException.validation(ValidationFamily.DEEP_NESTING, NESTING);
         }
     }
 
@@ -74,7 +74,7 @@ public final class AttributeValueJson {
             try {
                 return read(q, 1, CURRENT);
             } catch (FarTooDeep e) {
-                throw DynamoException.validation("ExpressionAttributeValues contains invalid value: " + NESTING + " for key " + placeholder);
+                throw DynamoException.validation(ValidationFamily.DEEP_NESTING, "ExpressionAttributeValues contains invalid value: " + NESTING + " for key " + placeholder);
             }
         }));
     }
@@ -92,7 +92,7 @@ public final class AttributeValueJson {
         try {
             return read(p, 1, layer);
         } catch (FarTooDeep e) {
-            throw DynamoException.validation(NESTING);
+            throw DynamoException.validation(ValidationFamily.DEEP_NESTING, NESTING);
         }
     }
 

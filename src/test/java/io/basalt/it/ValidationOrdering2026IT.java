@@ -111,4 +111,45 @@ class ValidationOrdering2026IT extends ServerTestBase {
                 () -> ddb.query(b -> b.tableName(SN).keyConditionExpression("pk = :p AND sk > :a AND extra = :b")
                         .expressionAttributeValues(Map.of(":p", s("q"), ":a", n("1"), ":b", n("5")))));
     }
+
+    /** {@code levels} single-key maps around a string. */
+    private static AttributeValue deepMap(int levels) {
+        AttributeValue v = s("leaf");
+        for (int i = 0; i < levels; i++) v = AttributeValue.fromM(Map.of("n", v));
+        return v;
+    }
+
+    private static final String NESTING = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+
+    @Test
+    @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
+    void transactionActionsAreCheckedOneAtATime() {
+        // validation-ordering/transactions: an earlier action's syntax error beats a later action's too deep item, and back
+        validation("Invalid ConditionExpression: Syntax error; token: \"<EOF>\", near: \"(\"", () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.conditionCheck(c -> c.tableName(T).key(item("pk", "vo-tx-cc")).conditionExpression("attribute_not_exists(")),
+                t -> t.put(p -> p.tableName(T).item(Map.of("pk", s("vo-tx-deep"), "data", deepMap(32)))))));
+        validation(NESTING, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(T).item(Map.of("pk", s("vo-tx-deep"), "data", deepMap(32)))),
+                t -> t.conditionCheck(c -> c.tableName(T).key(item("pk", "vo-tx-cc")).conditionExpression("attribute_not_exists(")))));
+        // deepRequests: a key nested far past the limit comes after the syntax, size and unused-value checks,
+        // the action's own included
+        Map<String, AttributeValue> deepKey = Map.of("pk", deepMap(100));
+        String syntax = "Invalid ConditionExpression: Syntax error; token: \"=\", near: \"= = b\"";
+        validation(syntax, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(T).item(item("pk", "a")).conditionExpression("a = = b")),
+                t -> t.delete(d -> d.tableName(T).key(deepKey)))));
+        validation(syntax, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.delete(d -> d.tableName(T).key(deepKey).conditionExpression("a = = b")))));
+        validation("Value provided in ExpressionAttributeValues unused in expressions: keys: {:u}", () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.update(u -> u.tableName(T).key(item("pk", "a")).updateExpression("SET a = :v")
+                        .expressionAttributeValues(Map.of(":v", s("x"), ":u", s("y")))),
+                t -> t.conditionCheck(c -> c.tableName(T).key(deepKey).conditionExpression("attribute_exists(a)")))));
+        StringBuilder set = new StringBuilder("SET ");
+        for (int i = 0; i < 500; i++) set.append(i == 0 ? "" : ", ").append('a').append(i).append(" = :v");
+        validation("Invalid UpdateExpression: Expression size has exceeded the maximum allowed size;", () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.update(u -> u.tableName(T).key(item("pk", "a")).updateExpression(set.toString()).expressionAttributeValues(Map.of(":v", s("x")))),
+                t -> t.conditionCheck(c -> c.tableName(T).key(deepKey).conditionExpression("attribute_exists(a)")))));
+        validation(NESTING, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.conditionCheck(c -> c.tableName(T).key(deepKey).conditionExpression("attribute_exists(a)")))));
+    }
 }
