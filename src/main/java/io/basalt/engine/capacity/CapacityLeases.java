@@ -75,6 +75,7 @@ public final class CapacityLeases implements AutoCloseable {
 
     /** Settles the table's busy buckets (at {@code nowMillis}, wall-clock time) with its shared budget (one read and one compare-and-set). */
     void settle(TableCapacity table, long nowMillis) {
+        double[] onDemandUnits = table.drainOnDemandUnits(); // once: a retry must not count them twice
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             List<Due> due = new ArrayList<>();
             table.forEachBucket((name, b) -> {
@@ -93,6 +94,7 @@ public final class CapacityLeases implements AutoCloseable {
                 // what the bucket holds goes back, except its starting slice that never came from here
                 slices[i] = SharedBudget.settle(e, d.demand()[0] - d.demand()[1], d.demand()[2]);
             }
+            TableCapacity.Shape shape = table.exchangeShape(budget, onDemandUnits, nowMillis);
             try {
                 storage.commit(new WriteBatch().put(Space.META, key, budget.encode(),
                         held == null ? Mutation.EXPECT_ABSENT : held.version()));
@@ -100,6 +102,7 @@ public final class CapacityLeases implements AutoCloseable {
                 continue; // another node settled at the same time: read again
             }
             for (int i = 0; i < slices.length; i++) due.get(i).bucket().leaseSettled(due.get(i).demand(), slices[i]);
+            table.adopt(shape);
             return;
         }
     }

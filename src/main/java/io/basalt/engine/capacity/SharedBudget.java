@@ -9,7 +9,9 @@ import java.util.Map;
  * The shared state of one table's capacity buckets when several Basalt nodes serve it: per bucket
  * (named as in {@link TableCapacity#forEachBucket}) its rate, its burst capacity and the credit no
  * node holds, refilled from the wall clock of whichever node settles next. One record per table in
- * the store, replaced by compare-and-set ({@link CapacityLeases}).
+ * the store, replaced by compare-and-set ({@link CapacityLeases}). It also holds what must be the
+ * same on every node for the buckets to mean the same: an on-demand table's peak windows (fed with
+ * every node's units) and the partition boundaries of the table and its GSIs (every node's splits).
  */
 final class SharedBudget {
     /** One bucket's shared part. */
@@ -27,6 +29,8 @@ final class SharedBudget {
 
     private long lastMillis;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private final Map<String, PeakWindow> peaks = new LinkedHashMap<>();
+    private final Map<String, java.util.TreeSet<Long>> starts = new LinkedHashMap<>();
 
     private SharedBudget(long lastMillis) {
         this.lastMillis = lastMillis;
@@ -67,6 +71,24 @@ final class SharedBudget {
         return slice;
     }
 
+    /**
+     * Feeds a node's units to the table's shared peak window {@code name} (created with the node's
+     * peak) at {@code nowMillis}; returns the table's peak.
+     */
+    double peak(String name, double localPeak, double units, long nowMillis) {
+        PeakWindow w = peaks.computeIfAbsent(name, n -> new PeakWindow(localPeak, nowMillis * 1_000_000L));
+        w.peak = Math.max(w.peak, localPeak);
+        w.add(units, nowMillis * 1_000_000L);
+        return w.peak;
+    }
+
+    /** Merges a node's partition starts of map {@code name} (boundaries only ever appear); returns all of them. */
+    java.util.Set<Long> starts(String name, java.util.Collection<Long> local) {
+        java.util.TreeSet<Long> all = starts.computeIfAbsent(name, n -> new java.util.TreeSet<>(Long::compareUnsigned));
+        all.addAll(local);
+        return all;
+    }
+
     byte[] encode() {
         int size = 12;
         Map<String, byte[]> names = new LinkedHashMap<>();
@@ -81,7 +103,36 @@ final class SharedBudget {
             out.putShort((short) n.length).put(n);
             out.putDouble(e.getValue().rate).putDouble(e.getValue().capacity).putDouble(e.getValue().tokens);
         }
-        return out.array();
+        // the shape, after the buckets (records written before it ended there)
+        int shape = 8;
+        for (String n : peaks.keySet()) shape += 2 + n.getBytes(StandardCharsets.UTF_8).length + 40;
+        for (Map.Entry<String, java.util.TreeSet<Long>> e : starts.entrySet()) {
+            shape += 2 + e.getKey().getBytes(StandardCharsets.UTF_8).length + 4 + 8 * e.getValue().size();
+        }
+        ByteBuffer all = ByteBuffer.allocate(size + shape).put(out.array()).putInt(peaks.size());
+        for (Map.Entry<String, PeakWindow> e : peaks.entrySet()) {
+            putName(all, e.getKey());
+            PeakWindow w = e.getValue();
+            all.putDouble(w.peak).putDouble(w.candidate).putLong(w.candidateSince).putLong(w.windowStart).putDouble(w.windowUnits);
+        }
+        all.putInt(starts.size());
+        for (Map.Entry<String, java.util.TreeSet<Long>> e : starts.entrySet()) {
+            putName(all, e.getKey());
+            all.putInt(e.getValue().size());
+            for (long start : e.getValue()) all.putLong(start);
+        }
+        return all.array();
+    }
+
+    private static void putName(ByteBuffer out, String name) {
+        byte[] b = name.getBytes(StandardCharsets.UTF_8);
+        out.putShort((short) b.length).put(b);
+    }
+
+    private static String getName(ByteBuffer in) {
+        byte[] n = new byte[in.getShort()];
+        in.get(n);
+        return new String(n, StandardCharsets.UTF_8);
     }
 
     static SharedBudget decode(byte[] bytes) {
@@ -92,6 +143,20 @@ final class SharedBudget {
             byte[] n = new byte[in.getShort()];
             in.get(n);
             b.entries.put(new String(n, StandardCharsets.UTF_8), new Entry(in.getDouble(), in.getDouble(), in.getDouble()));
+        }
+        if (!in.hasRemaining()) return b;
+        int peakCount = in.getInt();
+        for (int i = 0; i < peakCount; i++) {
+            String name = getName(in);
+            b.peaks.put(name, new PeakWindow(in.getDouble(), in.getDouble(), in.getLong(), in.getLong(), in.getDouble()));
+        }
+        int mapCount = in.getInt();
+        for (int i = 0; i < mapCount; i++) {
+            String name = getName(in);
+            java.util.TreeSet<Long> set = new java.util.TreeSet<>(Long::compareUnsigned);
+            int n = in.getInt();
+            for (int j = 0; j < n; j++) set.add(in.getLong());
+            b.starts.put(name, set);
         }
         return b;
     }

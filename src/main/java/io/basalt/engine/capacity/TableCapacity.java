@@ -57,8 +57,8 @@ public final class TableCapacity {
         this.partitions = new PartitionMap(targetPartitions(d, 0), rcu(d), wcu(d), burst, now, leased);
         this.tableRead = new TokenBucket(rcu(d), burst, now, leased);
         this.tableWrite = new TokenBucket(wcu(d), burst, now, leased);
-        this.rampRead = new OnDemandRamp(ON_DEMAND_INITIAL_READ_PEAK, now);
-        this.rampWrite = new OnDemandRamp(ON_DEMAND_INITIAL_WRITE_PEAK, now);
+        this.rampRead = new OnDemandRamp(ON_DEMAND_INITIAL_READ_PEAK, now, leased);
+        this.rampWrite = new OnDemandRamp(ON_DEMAND_INITIAL_WRITE_PEAK, now, leased);
         reconfigure(d);
     }
 
@@ -71,6 +71,7 @@ public final class TableCapacity {
     public long sizeBytes() { return sizeBytes.get(); }
     public ContributorInsights insights() { return insights; }
     boolean leased() { return leased; }
+    double onDemandWritePeak() { return rampWrite.peak(); }
     public RequestMetrics latency() { return latency; }
 
     public void insights(ContributorInsights i) {
@@ -154,6 +155,10 @@ public final class TableCapacity {
     void forEachBucket(java.util.function.BiConsumer<String, TokenBucket> each) {
         each.accept("t.r", tableRead);
         each.accept("t.w", tableWrite);
+        if (definition.payPerRequest()) {
+            each.accept("ramp.r", rampRead.bucket());
+            each.accept("ramp.w", rampWrite.bucket());
+        }
         if (maxRead != null) each.accept("max.r", maxRead);
         if (maxWrite != null) each.accept("max.w", maxWrite);
         forEachPartitionBucket("", partitions, each);
@@ -163,6 +168,57 @@ public final class TableCapacity {
             if (ic.maxRead != null) each.accept(g + "max.r", ic.maxRead);
             if (ic.maxWrite != null) each.accept(g + "max.w", ic.maxWrite);
             forEachPartitionBucket(g, ic.partitions, each);
+        }
+    }
+
+    /** What a node takes from the shared record after settling: the table's peaks and partition starts per map. */
+    record Shape(double readPeak, double writePeak, Map<String, java.util.Set<Long>> starts) { }
+
+    /** Leasing: the on-demand units taken since the last call, read and write (fed to the shared peak windows). */
+    double[] drainOnDemandUnits() {
+        return new double[] {rampRead.drainReported(), rampWrite.drainReported()};
+    }
+
+    /**
+     * Leasing: puts this node's on-demand units and partition boundaries into the shared record and
+     * returns the table's shape, to {@link #adopt} once the record is stored.
+     */
+    Shape exchangeShape(SharedBudget budget, double[] onDemandUnits, long nowMillis) {
+        double readPeak = budget.peak("peak.r", rampRead.peak(), onDemandUnits[0], nowMillis);
+        double writePeak = budget.peak("peak.w", rampWrite.peak(), onDemandUnits[1], nowMillis);
+        Map<String, java.util.Set<Long>> starts = new LinkedHashMap<>();
+        starts.put("", java.util.Set.copyOf(budget.starts("", startsOf(partitions))));
+        for (IndexCapacity ic : indexes.values()) {
+            if (!ic.global()) continue;
+            String g = "g" + ic.definition.indexId() + ".";
+            starts.put(g, java.util.Set.copyOf(budget.starts(g, startsOf(ic.partitions))));
+        }
+        return new Shape(readPeak, writePeak, starts);
+    }
+
+    /** Leasing: takes the table's peaks (an on-demand table grows to serve double) and every node's partition splits. */
+    void adopt(Shape shape) {
+        long now = meter.now();
+        boolean raised = rampRead.adopt(shape.readPeak(), now) | rampWrite.adopt(shape.writePeak(), now);
+        if (raised && definition.payPerRequest()) growOnDemand(now);
+        splitLike(partitions, shape.starts().get(""), now);
+        for (IndexCapacity ic : indexes.values()) {
+            if (ic.global()) splitLike(ic.partitions, shape.starts().get("g" + ic.definition.indexId() + "."), now);
+        }
+    }
+
+    private static java.util.List<Long> startsOf(PartitionMap map) {
+        java.util.List<Long> out = new java.util.ArrayList<>();
+        for (Partition p : map.partitions()) out.add(p.start());
+        return out;
+    }
+
+    /** Splits the map at every boundary another node has and this one lacks. */
+    private static void splitLike(PartitionMap map, java.util.Set<Long> starts, long now) {
+        if (starts == null) return;
+        java.util.Set<Long> mine = new java.util.HashSet<>(startsOf(map));
+        for (long start : starts) {
+            if (start != 0 && !mine.contains(start)) map.splitAt(start - 1, now);
         }
     }
 

@@ -33,6 +33,11 @@ class SharedCapacityTest {
      * {@code keys} partition keys, settling every 150 ms; returns the writes admitted per node.
      */
     private long[] hammer(List<TableCapacity> nodes, double seconds, int perSecond, int keys) {
+        return hammer(nodes, seconds, perSecond, keys, 1);
+    }
+
+    /** {@link #hammer(List, double, int, int)} with writes of {@code units} each. */
+    private long[] hammer(List<TableCapacity> nodes, double seconds, int perSecond, int keys, double units) {
         long[] admitted = new long[nodes.size()];
         CapacityLeases leases = new CapacityLeases(store, null);
         double owed = 0;
@@ -46,7 +51,7 @@ class SharedCapacityTest {
                     try {
                         Map<String, AttributeValue> key = Map.of("pk", new AttributeValue.S("k" + (n++ % keys)));
                         Partition p = t.admitWrite("us-east-1", key, null);
-                        t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                        t.chargeWrite(p, new WriteCapacity(units, Map.of(), Map.of(), 0), null, null);
                         admitted[i]++;
                     } catch (Throttled e) {
                         // refused, as a client would see ProvisionedThroughputExceeded
@@ -93,5 +98,53 @@ class SharedCapacityTest {
         long total = three[0] + three[1] + three[2];
         // one partition key: 1,000 a second and the hard limit's one second of burst
         assertEquals(1000 * 5 + 1000, total, 1000 * 5 * 0.15, "one key's partition across 3 nodes: " + total);
+    }
+
+    private static TableDefinition onDemand() {
+        return PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0, io.basalt.engine.catalog.OnDemandLimits.NONE, List.of());
+    }
+
+    @Test
+    void onDemandNodesTogetherServeDoubleThePeakNotTwiceThat() {
+        // a new on-demand table serves 4,000 WCU at once (double its 2,000 previous peak); 6,000 offered;
+        // 80 GB of items make 8 partitions, whose hard limits (8,000 WCU) leave the ramp as the limit
+        size.set(8 * CapacitySettings.defaults().partitionBytes());
+        long alone = hammer(List.of(node(false, onDemand())), 20, 60, 2000, 100)[0];
+        long[] two = hammer(List.of(node(true, onDemand()), node(true, onDemand())), 20, 30, 2000, 100);
+        long together = two[0] + two[1];
+        assertEquals(alone, together, alone * 0.1, "two nodes serve double the table's peak, not each: " + two[0] + " + " + two[1]);
+        assertTrue(together * 100 < 20 * 5000, "well under the 6,000 WCU offered: " + together);
+    }
+
+    @Test
+    void onDemandPeakIsMeasuredOnTheTablesTrafficNotANodesShare() {
+        // each node writes 1,500 WCU, under the 2,000 previous peak; the table writes 3,000, above it
+        List<TableCapacity> nodes = List.of(node(true, onDemand()), node(true, onDemand()));
+        hammer(nodes, 31 * 60, 15, 2000, 100);
+        for (TableCapacity t : nodes) {
+            assertEquals(3000, t.onDemandWritePeak(), 300, "the table's sustained 3,000 WCU became the peak on every node");
+        }
+        // the table now grows to serve double it: 6 partitions of 1,000 WCU
+        assertEquals(nodes.get(0).partitions().count(), nodes.get(1).partitions().count());
+        assertTrue(nodes.get(0).partitions().count() >= 6, "partitions: " + nodes.get(0).partitions().count());
+    }
+
+    @Test
+    void aPartitionSplitOnOneNodeIsAdoptedByTheOthers() {
+        TableDefinition table = PartitionsTest.provisioned(100, 50);
+        TableCapacity a = node(true, table);
+        TableCapacity b = node(true, table);
+        long mid = a.partitions().partitions().get(0).end() / 2;
+        a.partitions().splitAt(mid, clock.nanoTime());
+        CapacityLeases leases = new CapacityLeases(store, null);
+        // a node settles only when its buckets are busy: one write each
+        for (TableCapacity t : List.of(a, b, a, b)) {
+            Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+            t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+            leases.settle(t, clock.millis());
+        }
+        assertEquals(a.partitions().count(), b.partitions().count());
+        assertEquals(a.partitions().partitions().stream().map(Partition::start).toList(),
+                b.partitions().partitions().stream().map(Partition::start).toList());
     }
 }
