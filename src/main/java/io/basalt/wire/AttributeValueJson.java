@@ -96,6 +96,11 @@ public final class AttributeValueJson {
         }
     }
 
+    /** Whether {@code e} refuses a value for its nesting depth (either check). */
+    public static boolean isNestingError(DynamoException e) {
+        return e.family() == ValidationFamily.DEEP_NESTING || (e.family() == ValidationFamily.ATTRIBUTE_VALUE && NESTING.equals(e.getMessage()));
+    }
+
     private static final String NESTING = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
 
     /**

@@ -19,7 +19,7 @@ import java.util.Map;
  *
  * @param kind "Put", "Update", "Delete", "ConditionCheck" or "Get"
  * @param kinds how many kinds the element named (exactly one is valid)
- * @param valueError the first error met reading the element's Item, Key or ExpressionAttributeValues, or
+ * @param valueError the first nesting error met reading the element's Item, Key or ExpressionAttributeValues, or
  *        null: the service checks the actions one at a time, so it is raised at this action's turn
  * @param valueErrorComesLate whether that error is one the service reports only after the action's expression
  *        checks: an Item or Key nested far past the limit
@@ -85,13 +85,15 @@ record TransactAction(String kind, int kinds, String tableName, Map<String, Attr
         }
     }
 
-    /** Reads a member; a validation error is kept for later and the rest of the member skipped. */
+    /** Reads a member; a nesting error is kept for later and the rest of the member skipped. */
     private static <T> Deferred<T> deferred(JsonParser p, JsonIn.ValueReader<T> reader) throws IOException {
         // at a START_OBJECT/START_ARRAY the parsing context is the new structure's; its parent is where reading ends
         JsonStreamContext outside = p.currentToken() != null && p.currentToken().isStructStart() ? p.getParsingContext().getParent() : null;
         try {
             return new Deferred<>(reader.read(p), null);
         } catch (DynamoException e) {
+            // only the depth is evidenced per action; a malformed number or set is refused at once, as read
+            if (!AttributeValueJson.isNestingError(e)) throw e;
             if (outside != null) {
                 while (p.getParsingContext() != outside) {
                     if (p.nextToken() == null) throw e;
