@@ -30,6 +30,11 @@ public enum ValidationFamily {
     LEGACY_CONDITION,
     /** ReturnValues outside what the operation allows ("ReturnValues can only be ALL_OLD or NONE"). */
     RETURN_VALUES,
+    /**
+     * A value nested far past the limit (63 levels and more), which the service refuses in a second
+     * check: bare in every operation, and in a transaction only after the action's expression checks.
+     */
+    DEEP_NESTING,
     /** Select against the projection or the index ("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"). */
     SELECT
 }

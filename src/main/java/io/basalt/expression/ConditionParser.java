@@ -122,6 +122,10 @@ public final class ConditionParser extends ParserBase {
             Operand high = operand();
             distinct("BETWEEN", left, low);
             distinct("BETWEEN", left, high);
+            // bounds no key type could order (BOOL, NULL, documents, sets) are refused as for < (live 2026-10,
+            // paritysuite queryKeyConditionOperands: "operator or function: BETWEEN, operand type: BOOL")
+            checkOrderable("BETWEEN", low);
+            checkOrderable("BETWEEN", high);
             if (low instanceof Operand.Literal l && high instanceof Operand.Literal h) {
                 Integer o = Comparisons.order(l.value(), h.value());
                 if (o == null && l.value().type() != h.value().type()) {

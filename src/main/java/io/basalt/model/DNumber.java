@@ -182,7 +182,7 @@ public final class DNumber implements Comparable<DNumber> {
 
     /**
      * Bytes the number takes in an item by the service's rule: one byte per pair of significant
-     * digits, pairs aligned on the decimal point, plus one. Read from the canonical text (plain,
+     * digits, pairs aligned on the decimal point, plus one, plus one for a minus sign. Read from the canonical text (plain,
      * no leading or trailing zeros in the fraction), which is cheaper than BigDecimal arithmetic.
      */
     public int storageSize() {
@@ -232,7 +232,9 @@ public final class DNumber implements Comparable<DNumber> {
             msd = -(first - dot);
             lsd = -(n - dot - 1);
         }
-        return Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 2;
+        // a negative number's sign costs a byte of its own (live 2026-08-18: -42 takes 3 bytes; paritysuite
+        // tests/tier3/limits/numberByteSize); zero never carries a sign, whatever was sent
+        return Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 2 + i;
     }
 
     public DNumber add(DNumber o) {

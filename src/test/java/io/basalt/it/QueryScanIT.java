@@ -108,7 +108,7 @@ class QueryScanIT extends ServerTestBase {
     void keyConditionErrorsAndLegacy() {
         validation("Query condition missed key schema element: pk",
                 () -> ddb.query(b -> b.tableName(T).keyConditionExpression("sk = :a").expressionAttributeValues(Map.of(":a", n("1")))));
-        validation("KeyConditionExpressions must only contain one condition per key",
+        validation("Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key",
                 () -> ddb.query(b -> b.tableName(T).keyConditionExpression("pk = :p AND pk = :p").expressionAttributeValues(Map.of(":p", s("p1")))));
         validation("Invalid operator used in KeyConditionExpression: OR",
                 () -> ddb.query(b -> b.tableName(T).keyConditionExpression("pk = :p OR sk = :a").expressionAttributeValues(Map.of(":p", s("p1"), ":a", n("1")))));

@@ -95,6 +95,32 @@ class ValidationFrontEnd2026IT extends ServerTestBase {
         assertEquals(2, got.get("b").bs().size());
     }
 
+    /** {@code levels} single-key maps around a string. */
+    private static AttributeValue deepMap(int levels) {
+        AttributeValue v = s("leaf");
+        for (int i = 0; i < levels; i++) v = AttributeValue.fromM(Map.of("n", v));
+        return v;
+    }
+
+    @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    @Covers(operation = "UpdateItem", parameters = {"ExpressionAttributeValues"})
+    void valuesFarPastTheNestingLimitMeetASecondCheck() {
+        // paritysuite tests/tier3/limits/nestingDepth, us-east-1 and eu-west-2 2026-10-09: 61 levels keep the
+        // envelope, 63 levels lose it in PutItem and name the placeholder in UpdateItem
+        String nesting = "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit";
+        validation(ONE + nesting, () -> ddb.putItem(b -> b.tableName(T).item(Map.of("pk", s("nest-61"), "data", deepMap(61)))));
+        validation(nesting, () -> ddb.putItem(b -> b.tableName(T).item(Map.of("pk", s("nest-63"), "data", deepMap(63)))));
+        validation(nesting, () -> ddb.putItem(b -> b.tableName(T).item(Map.of("pk", s("nest-63"), "data", AttributeValue.fromL(List.of(deepMap(100)))))));
+        validation(ONE + nesting, () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "nest-cond-eav")).updateExpression("SET touched = :t")
+                .conditionExpression("#d = :deep").expressionAttributeNames(Map.of("#d", "data"))
+                .expressionAttributeValues(Map.of(":t", s("y"), ":deep", deepMap(61)))));
+        validation("ExpressionAttributeValues contains invalid value: " + nesting + " for key :deep",
+                () -> ddb.updateItem(b -> b.tableName(T).key(item("pk", "nest-cond-eav")).updateExpression("SET touched = :t")
+                        .conditionExpression("#d = :deep").expressionAttributeNames(Map.of("#d", "data"))
+                        .expressionAttributeValues(Map.of(":t", s("y"), ":deep", deepMap(63)))));
+    }
+
     @Test
     @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
     @Covers(operation = "BatchWriteItem", parameters = {"RequestItems"})

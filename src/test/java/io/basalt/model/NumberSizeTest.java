@@ -9,13 +9,22 @@ import org.junit.jupiter.api.Test;
 /** The text-based storage size of a number equals the digit-pair rule computed with BigDecimal. */
 class NumberSizeTest {
 
-    /** The rule as the Developer Guide states it, computed the slow way. */
+    /** The digit-pair rule computed the slow way, plus the sign byte of a negative number (live: -42 costs 3). */
     private static int byRule(BigDecimal v) {
         if (v.signum() == 0) return 1;
         v = v.stripTrailingZeros();
         int lsd = -v.scale();
         int msd = lsd + v.precision() - 1;
-        return Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 2;
+        return Math.floorDiv(msd, 2) - Math.floorDiv(lsd, 2) + 2 + (v.signum() < 0 ? 1 : 0);
+    }
+
+    @Test
+    void capturedCosts() {
+        // live 2026-08-18 (paritysuite tests/tier3/limits/numberByteSize): the sign byte is real, a zero never negative
+        assertEquals(3, DNumber.parse("-42").storageSize());
+        assertEquals(2, DNumber.parse("42").storageSize());
+        assertEquals(1, DNumber.parse("-0").storageSize());
+        assertEquals(3, DNumber.fromCanonical("-42").storageSize());
     }
 
     @Test

@@ -37,13 +37,24 @@ final class BatchGetItemValidator {
             throw io.basalt.error.ConstraintViolations.of(io.basalt.error.ConstraintViolations.violationWithoutValue(
                     "RequestItems", "Member must have length greater than or equal to 1"));
         }
-        Constraints c = new Constraints().enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
+        Constraints c = new Constraints();
+        // a malformed table name is one constraint on the whole map, echoed as JSON and listed before the
+        // enums (live us-east-1 and eu-west-2 2026-10-09, paritysuite validation-ordering/batchOperations)
+        for (String name : r.requestItems().keySet()) {
+            if (new Constraints().tableNameOrArn(name, "requestItems.key").any()) {
+                c.violation(echo(r.requestItems()), "requestItems", "Map keys must satisfy constraint: [Member must have length less than or equal to "
+                        + io.basalt.model.ServiceLimits.NAME_MAX + ", Member must have length greater than or equal to "
+                        + io.basalt.model.ServiceLimits.NAME_MIN + ", Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]");
+                break;
+            }
+        }
+        c.enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM);
         for (Map.Entry<String, BatchGetItem.TableKeys> e : r.requestItems().entrySet()) {
             String path = "requestItems." + e.getKey() + ".member.keys";
             // the service's newer front end checks the count: no value echoed, the member spelled as on the wire
             // (live 2026: "Value at 'RequestItems.T.member.Keys' ..." for an empty list and for over 100 keys)
             String wirePath = "RequestItems." + e.getKey() + ".member.Keys";
-            c.tableNameOrArn(e.getKey(), "requestItems.key").notNull(e.getValue().keys(), path).minSizeWithoutValue(e.getValue().keys(), wirePath, 1)
+            c.notNull(e.getValue().keys(), path).minSizeWithoutValue(e.getValue().keys(), wirePath, 1)
              .maxSizeWithoutValue(e.getValue().keys(), wirePath, BatchGetItem.MAX_KEYS);
         }
         c.check();
@@ -71,5 +82,42 @@ final class BatchGetItemValidator {
         }
 
         return new Validated(tables, projections);
+    }
+
+    /**
+     * RequestItems as the newer front end echoes it: compact JSON. Only {@code {"T":{"Keys":[...]}}} is
+     * captured; the other members follow in the API's order (not captured).
+     */
+    private static String echo(Map<String, BatchGetItem.TableKeys> requestItems) {
+        java.io.StringWriter w = new java.io.StringWriter();
+        try (com.fasterxml.jackson.core.JsonGenerator g = new com.fasterxml.jackson.core.JsonFactory().createGenerator(w)) {
+            g.writeStartObject();
+            for (Map.Entry<String, BatchGetItem.TableKeys> e : requestItems.entrySet()) {
+                BatchGetItem.TableKeys t = e.getValue();
+                g.writeObjectFieldStart(e.getKey());
+                if (t.attributesToGet() != null) {
+                    g.writeArrayFieldStart("AttributesToGet");
+                    for (String a : t.attributesToGet()) g.writeString(a);
+                    g.writeEndArray();
+                }
+                if (t.consistentRead() != null) g.writeBooleanField("ConsistentRead", t.consistentRead());
+                if (t.expressionAttributeNames() != null) {
+                    g.writeObjectFieldStart("ExpressionAttributeNames");
+                    for (Map.Entry<String, String> n : t.expressionAttributeNames().entrySet()) g.writeStringField(n.getKey(), n.getValue());
+                    g.writeEndObject();
+                }
+                if (t.keys() != null) {
+                    g.writeArrayFieldStart("Keys");
+                    for (Map<String, AttributeValue> k : t.keys()) io.basalt.wire.AttributeValueJson.writeItem(g, k);
+                    g.writeEndArray();
+                }
+                if (t.projectionExpression() != null) g.writeStringField("ProjectionExpression", t.projectionExpression());
+                g.writeEndObject();
+            }
+            g.writeEndObject();
+        } catch (java.io.IOException impossible) {
+            throw new java.io.UncheckedIOException(impossible);
+        }
+        return w.toString();
     }
 }

@@ -46,8 +46,9 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
 
     @Override public String name() { return "BatchWriteItem"; }
 
-    private static final Member<Map<String, AttributeValue>> ITEM = Member.of("Item", AttributeValueJson::readItem);
-    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    // BatchWriteItem runs the service's older value layer (its own words for bad numbers and duplicate set members)
+    private static final Member<Map<String, AttributeValue>> ITEM = Member.of("Item", AttributeValueJson::readItemOlderLayer);
+    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItemOlderLayer);
     private static final Structure PUT_SHAPE = Structure.of(ITEM);
     private static final Structure DELETE_SHAPE = Structure.of(KEY);
     /** Sent even as JSON null, a PutRequest or DeleteRequest counts as a member of its WriteRequest. */

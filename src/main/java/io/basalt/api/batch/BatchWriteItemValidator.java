@@ -34,8 +34,11 @@ final class BatchWriteItemValidator {
                 .enumValue(r.returnItemCollectionMetrics(), "returnItemCollectionMetrics", "[SIZE, NONE]");
         int total = 0;
         boolean emptyList = false;
+        // an unknown enum is reported alone over a malformed table name (live us-east-1 and eu-west-2
+        // 2026-10-09, paritysuite validation-ordering/batchOperations)
+        boolean badEnum = c.any();
         for (Map.Entry<String, List<BatchWriteItem.WriteRequest>> e : r.requestItems().entrySet()) {
-            c.tableNameOrArn(e.getKey(), "requestItems.key");
+            if (!badEnum) c.tableNameOrArn(e.getKey(), "requestItems.key");
             total += e.getValue() == null ? 0 : e.getValue().size();
             emptyList |= e.getValue() == null || e.getValue().isEmpty();
         }

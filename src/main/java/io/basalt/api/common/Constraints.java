@@ -175,6 +175,11 @@ public final class Constraints {
         return this;
     }
 
+    /** Whether any violation was collected so far. */
+    public boolean any() {
+        return !errors.isEmpty();
+    }
+
     /** Raises the collected violations, if any. */
     public void check() {
         if (!errors.isEmpty()) throw new ConstraintViolations(errors);

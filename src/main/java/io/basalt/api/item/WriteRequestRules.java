@@ -60,6 +60,22 @@ final class WriteRequestRules {
     }
 
     /**
+     * UpdateItem without a Key falls back to the older front end's aggregated member errors, the missing
+     * key last (live us-east-1 and eu-west-2 2026-10-09, paritysuite validation-ordering/updateItem): an
+     * empty TableName is echoed lower case, ReturnValues and ConditionalOperator by the older enum lists.
+     * The order of ReturnItemCollectionMetrics among them is not captured.
+     */
+    static void updateWithoutKey(String tableName, WriteOptions o) {
+        new Constraints().enumValue(o.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .notNull(tableName, "tableName").tableNameOrArn(tableName, "tableName")
+                .enumValue(o.returnValues(), "returnValues", "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]")
+                .enumValue(o.returnItemCollectionMetrics(), "returnItemCollectionMetrics", RETURN_ITEM_COLLECTION_METRICS_ENUM)
+                .enumValue(o.conditionalOperator(), "conditionalOperator", "[OR, AND]")
+                .notNull(null, "key")
+                .check();
+    }
+
+    /**
      * The service refuses expression placeholders when no expression uses them, and empty
      * placeholder maps.
      *

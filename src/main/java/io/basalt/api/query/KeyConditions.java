@@ -27,6 +27,7 @@ final class KeyConditions {
 
     static KeyConditionSpec fromExpression(Condition c, KeyShape keys) {
         List<Condition> leaves = Condition.conjuncts(c);
+        checkConditionCount(leaves, keys);
         Map<String, Leaf> byAttr = new java.util.LinkedHashMap<>();
         for (Condition leaf : leaves) {
             String attr;
@@ -74,10 +75,35 @@ final class KeyConditions {
                 throw invalid("Query condition missed key schema element: " + firstMissing(keys, byAttr));
             }
             if (byAttr.put(attr, new Leaf(leafOp, leafValues)) != null) {
-                throw invalid("KeyConditionExpressions must only contain one condition per key");
+                throw DynamoException.validation(io.basalt.error.ValidationFamily.KEY_CONDITION_EXPRESSION,
+                        "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition per key");
             }
         }
         return assemble(byAttr, keys);
+    }
+
+    /**
+     * Conditions on more distinct attributes than the key has are refused by count before anything else
+     * is said about them (live eu-west-2 2026-10, paritysuite queryKeyConditionOperands: {@code pk = :p AND
+     * sk > :a AND extra = :b} on a two-attribute key). Two conditions on one key attribute are not counted
+     * here: they get "one condition per key".
+     */
+    private static void checkConditionCount(List<Condition> leaves, KeyShape keys) {
+        java.util.Set<String> named = new java.util.HashSet<>();
+        for (Condition leaf : leaves) {
+            Operand subject = switch (leaf) {
+                case Condition.Compare cmp -> cmp.left();
+                case Condition.Between b -> b.value();
+                case Condition.BeginsWith bw -> bw.value();
+                default -> null;
+            };
+            if (subject instanceof Operand.PathOperand p) named.add(p.path().topName());
+        }
+        int keyAttributes = keys.parts().size();
+        if (named.size() > keyAttributes) {
+            throw invalid("The number of query conditions (" + leaves.size() + ") exceeds the number of key attributes defined in the schema ("
+                    + keyAttributes + ")");
+        }
     }
 
     /** The first key attribute (partition attributes, then sort attributes) without a condition. */

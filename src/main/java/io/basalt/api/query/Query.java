@@ -52,6 +52,13 @@ public final class Query implements Operation<ReadRequest> {
 
     @Override
     public void execute(RequestContext ctx, ReadRequest r, JsonGenerator out) throws IOException {
+        String operator = r.conditionalOperator();
+        if (operator != null && !operator.equals("AND") && !operator.equals("OR") && r.queryFilter() != null && r.queryFilter().size() > 1) {
+            // beside two or more QueryFilter conditions an unknown ConditionalOperator is refused first, alone and
+            // bare, in the newer front end's words (sic; live us-east-1 and eu-west-2 2026-10-09, paritysuite
+            // validation-ordering/query)
+            throw DynamoException.validation("Failed to satisfy constraint: Member must satisfy enum value set: [ALL, OR]");
+        }
         Constraints c = new Constraints();
         ReadRules.commonConstraints(c, r, true);
         c.check();

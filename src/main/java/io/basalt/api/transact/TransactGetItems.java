@@ -56,6 +56,10 @@ public final class TransactGetItems implements Operation<TransactGetItems.Reques
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        if (r.transactItems() != null) {
+            // a bad key is refused before anything else, as when it was met reading the request
+            for (TransactAction a : r.transactItems()) if (a.valueError() != null) throw a.valueError();
+        }
         new Constraints().notNull(r.transactItems(), "transactItems").minSize(r.transactItems(), "transactItems", 1)
                 .maxSize(r.transactItems(), "transactItems", 100)
                 .enumValue(r.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM).check();

@@ -105,6 +105,10 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             if (a.kinds() != 1 || a.kind() == null || a.kind().equals("Get")) {
                 throw DynamoException.validation("TransactItems can only contain one of Check, Put, Update or Delete");
             }
+            // a bad value is this action's error, after every earlier action's (live 2026-10-09: an earlier
+            // action's syntax error beats a later action's too deep item); one nested far past the limit
+            // waits for the action's own expression checks too (paritysuite validation-ordering/deepRequests)
+            if (a.valueError() != null && !a.valueErrorComesLate()) throw a.valueError();
             new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
                     .tableNameOrArn(a.tableName(), "tableName")
                     .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();
@@ -114,7 +118,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             UpdateAction update = null;
             switch (a.kind()) {
                 case "Put" -> {
-                    if (a.item() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
+                    if (a.item() == null && a.valueError() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.put.item", "Member must not be null"));
                 }
                 case "Update" -> {
                     if (a.updateExpression() == null) throw ConstraintViolations.of(ConstraintViolations.violation(null, "transactItems.1.member.update.updateExpression", "Member must not be null"));
@@ -126,6 +130,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
                 }
             }
             ectx.checkAllUsed();
+            if (a.valueErrorComesLate()) throw a.valueError();
             parsed.add(new Parsed(a, condition, update));
         }
         return parsed;
