@@ -28,7 +28,8 @@ final class CreateTableValidator {
 
     /** The validated parts of the request. */
     record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,
-                     List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand) {}
+                     List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand,
+                     io.basalt.engine.catalog.WarmThroughput warm) {}
 
     private CreateTableValidator() {}
 
@@ -109,6 +110,9 @@ final class CreateTableValidator {
         KeyShape keys = KeySchemaRules.shape(r.keySchema(), attributes, null);
         String billing = r.billingMode() == null ? "PROVISIONED" : r.billingMode();
         Throughput throughput = billingThroughput(billing, r.provisionedThroughput(), null);
+        boolean payPerRequest = "PAY_PER_REQUEST".equals(billing);
+        OnDemandLimits onDemand = OnDemandRules.forCreate(r.onDemandThroughput(), payPerRequest, null);
+        io.basalt.engine.catalog.WarmThroughput warm = WarmRules.forCreate(r.warmThroughput(), payPerRequest, throughput, null);
 
         Set<String> used = new HashSet<>();
         used.add(keys.hashName());
@@ -155,7 +159,8 @@ final class CreateTableValidator {
                 Throughput it = billingThroughput(billing, x.provisionedThroughput(), x.indexName());
                 for (KeyShape.Part part : ik.parts()) used.add(part.name());
                 gsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), true, ik, projectionType(x),
-                        nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput()), IndexDefinition.ACTIVE));
+                        nonKey(x, keys, ik), it, OnDemandRules.forCreate(x.onDemandThroughput(), payPerRequest, x.indexName()),
+                        IndexDefinition.ACTIVE, WarmRules.forCreate(x.warm(), payPerRequest, it, x.indexName())));
             }
         }
         KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
@@ -167,19 +172,13 @@ final class CreateTableValidator {
         if (s != null && Boolean.FALSE.equals(s.streamEnabled()) && s.streamViewType() != null) {
             throw DynamoException.validation("One or more parameter values were invalid: Table is being created with a stream disabled, UpdateViewType should not be specified");
         }
-        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand(r.onDemandThroughput()));
+        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand, warm);
     }
 
     private static void checkDuplicate(Set<String> names, String name) {
         if (!names.add(name)) {
             throw DynamoException.validation("One or more parameter values were invalid: Duplicate index name: " + name);
         }
-    }
-
-    static OnDemandLimits onDemand(TableJson.OnDemandThroughput o) {
-        if (o == null) return OnDemandLimits.NONE;
-        return new OnDemandLimits(o.maxReadRequestUnits() == null ? -1 : o.maxReadRequestUnits(),
-                o.maxWriteRequestUnits() == null ? -1 : o.maxWriteRequestUnits());
     }
 
     /** Throughput for a billing mode, with the service's messages (index name null for the table). */
