@@ -148,6 +148,8 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 KeySchemaRules.constraints(c, x.keySchema(), p + ".create.keySchema", 2 * KeySchemaRules.MAX_PARTS_PER_KIND);
                 CreateTableValidator.projectionAndThroughputConstraints(c, x, p + ".create");
             }
+            // a Delete without IndexName (DDB-TABLE-437, live 2026-10-09: names the null indexName)
+            if ("".equals(u.delete())) c.notNull(null, p + ".delete.indexName");
             if (u.update() != null) {
                 TableJson.IndexSpec x = u.update();
                 c.notNull(x.indexName(), p + ".update.indexName").tableName(x.indexName(), p + ".update.indexName");
