@@ -135,7 +135,8 @@ public final class TableDescriptionWriter {
         }
         g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
         writeOnDemand(g, onDemand != null ? onDemand : OnDemandRules.Echo.of(t.onDemand()));
-        if (full) writeWarm(g, t.shownWarm());
+        // CreateTable's answer has none (DDB-TABLE-033, live 2026-10-08)
+        if (full && !status.equals("CREATING")) writeWarm(g, t.shownWarm());
         g.writeEndObject();
     }
 
@@ -207,7 +208,7 @@ public final class TableDescriptionWriter {
             if (!i.active()) g.writeBooleanField("Backfilling", true);
             writeThroughput(g, i.throughput());
             writeOnDemand(g, OnDemandRules.Echo.of(i.onDemand()));
-            writeWarm(g, WarmRules.shown(entry.definition(), i));
+            if (!tableStatus.equals("CREATING")) writeWarm(g, WarmRules.shown(entry.definition(), i));
         }
         long[] figures = counts.index(entry, i.indexId());
         g.writeNumberField("IndexSizeBytes", figures[1]);
