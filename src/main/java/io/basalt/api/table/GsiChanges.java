@@ -43,7 +43,8 @@ final class GsiChanges {
                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
         }
         Map<String, AttrType> attributes = new LinkedHashMap<>(t.attributeDefinitions());
-        if (definitions != null) {
+        // AttributeDefinitions count only for a Create: otherwise ignored, a conflicting type too (DDB-TABLE-162, live 2026-10-09)
+        if (definitions != null && creates > 0) {
             for (TableJson.AttributeDefinition d : definitions) {
                 AttrType type = AttrType.ofTag(d.attributeType());
                 AttrType had = attributes.putIfAbsent(d.attributeName(), type);
@@ -85,7 +86,17 @@ final class GsiChanges {
                 gsis.remove(indexOf(t, gsis, u.delete(), "delete"));
             }
         }
+        // a deleted index takes the definitions of attributes no key uses any more (DDB-TABLE-151/166, live 2026-10-08)
+        if (deletes > 0) attributes.keySet().retainAll(keyAttributes(t, gsis));
         return t.toBuilder().attributeDefinitions(attributes).globalIndexes(gsis).build();
+    }
+
+    private static java.util.Set<String> keyAttributes(TableDefinition t, List<IndexDefinition> gsis) {
+        java.util.Set<String> used = new java.util.HashSet<>();
+        for (KeyShape.Part p : t.keys().parts()) used.add(p.name());
+        for (IndexDefinition i : t.localIndexes()) for (KeyShape.Part p : i.keys().parts()) used.add(p.name());
+        for (IndexDefinition i : gsis) for (KeyShape.Part p : i.keys().parts()) used.add(p.name());
+        return used;
     }
 
     /** Where a GSI to update or delete is; an LSI's name or an unknown one is refused (DDB-TABLE-137/161/380/446, live 2026-10-08/09). */

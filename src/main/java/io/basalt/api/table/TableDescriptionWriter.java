@@ -59,7 +59,8 @@ public final class TableDescriptionWriter {
         g.writeStartObject();
         if (full) {
             g.writeArrayFieldStart("AttributeDefinitions");
-            for (Map.Entry<String, AttrType> a : t.attributeDefinitions().entrySet()) {
+            // sorted by name, whatever order they were sent in (DDB-TABLE-042/125, live 2026-10-08)
+            for (Map.Entry<String, AttrType> a : new java.util.TreeMap<>(t.attributeDefinitions()).entrySet()) {
                 g.writeStartObject();
                 g.writeStringField("AttributeName", a.getKey());
                 g.writeStringField("AttributeType", a.getValue().tag());
@@ -181,7 +182,8 @@ public final class TableDescriptionWriter {
         g.writeStringField("ProjectionType", i.projectionType());
         if (!i.nonKeyAttributes().isEmpty()) {
             g.writeArrayFieldStart("NonKeyAttributes");
-            for (String s : i.nonKeyAttributes()) g.writeString(s);
+            // sorted by name (DDB-TABLE-125, live 2026-10-08)
+            for (String s : new java.util.TreeSet<>(i.nonKeyAttributes())) g.writeString(s);
             g.writeEndArray();
         }
         g.writeEndObject();
