@@ -344,4 +344,71 @@ class ControlPlaneQuirks2026IT extends ServerTestBase {
                                 .keySchema(k -> k.attributeName("x").keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL)))
                                 .build()));
     }
+
+    @Test
+    @Covers(operation = "ListTagsOfResource", parameters = {"ResourceArn", "NextToken"})
+    void anUnknownTagsNextTokenGivesTheFirstPage() {
+        String t = "q26_tags";
+        ddb.createTable(b -> hashKey(b, t).billingMode(BillingMode.PAY_PER_REQUEST)
+                .tags(software.amazon.awssdk.services.dynamodb.model.Tag.builder().key("k0").value("v").build(),
+                        software.amazon.awssdk.services.dynamodb.model.Tag.builder().key("k1").value("v").build()));
+        String arn = describe(t).tableArn();
+        // DDB-TABLE-073 (live 2026-10-08)
+        assertEquals(2, ddb.listTagsOfResource(b -> b.resourceArn(arn).nextToken("not-a-token")).tags().size(), "DDB-TABLE-073");
+    }
+
+    @Test
+    @Covers(operation = "UpdateContributorInsights", parameters = {"ContributorInsightsAction"})
+    @Covers(operation = "ListContributorInsights", parameters = {"TableName"})
+    @Covers(operation = "DescribeContributorInsights", parameters = {"TableName"})
+    void contributorInsightsNoOpsAndListing() {
+        String t = "q26_insights";
+        tableWithGsi(t, true);
+        // DDB-TABLE-089b/095a (live 2026-10-08): nothing DISABLED is listed
+        assertEquals(0, ddb.listContributorInsights(b -> b.tableName(t)).contributorInsightsSummaries().size(), "DDB-TABLE-095a");
+        // DDB-TABLE-089c/091a: DISABLE on a never-configured table answers DISABLED
+        assertEquals("DISABLED", ddb.updateContributorInsights(b -> b.tableName(t).contributorInsightsAction("DISABLE"))
+                .contributorInsightsStatusAsString(), "DDB-TABLE-091a");
+        assertEquals("ENABLING", ddb.updateContributorInsights(b -> b.tableName(t).contributorInsightsAction("ENABLE"))
+                .contributorInsightsStatusAsString());
+        // DDB-TABLE-091b/341: ENABLE when ENABLED is a synchronous no-op
+        assertEquals("ENABLED", ddb.updateContributorInsights(b -> b.tableName(t).contributorInsightsAction("ENABLE"))
+                .contributorInsightsStatusAsString(), "DDB-TABLE-341");
+        ddb.updateContributorInsights(b -> b.tableName(t).indexName("gsi1").contributorInsightsAction("ENABLE"));
+        assertEquals("DISABLING", ddb.updateContributorInsights(b -> b.tableName(t).contributorInsightsAction("DISABLE"))
+                .contributorInsightsStatusAsString());
+        // DDB-TABLE-089d: the mode is kept after a cycle
+        assertEquals("ACCESSED_AND_THROTTLED_KEYS", ddb.describeContributorInsights(b -> b.tableName(t)).contributorInsightsModeAsString(),
+                "DDB-TABLE-089d");
+        // DDB-TABLE-095c/343: only the index is listed
+        var list = ddb.listContributorInsights(b -> b.tableName(t)).contributorInsightsSummaries();
+        assertEquals(1, list.size(), "DDB-TABLE-343");
+        assertEquals("gsi1", list.get(0).indexName(), "DDB-TABLE-343");
+    }
+
+    @Test
+    @Covers(operation = "CreateTable", parameters = {"AttributeDefinitions", "GlobalSecondaryIndexes"})
+    @Covers(operation = "UpdateTable", parameters = {"AttributeDefinitions", "GlobalSecondaryIndexUpdates"})
+    void attributeDefinitionsAreSortedAndOnlyCountForAnIndexCreate() {
+        String t = "q26_sorted";
+        ddb.createTable(b -> b.tableName(t).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))
+                .attributeDefinitions(a -> a.attributeName("sk").attributeType(ScalarAttributeType.N),
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("gsi1").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.INCLUDE).nonKeyAttributes("pk", "a", "g"))));
+        // DDB-TABLE-042n/125a/366a (live 2026-10-08): sorted by name
+        TableDescription d = describe(t);
+        assertEquals(List.of("g", "pk", "sk"), d.attributeDefinitions().stream().map(a -> a.attributeName()).toList(), "DDB-TABLE-125a");
+        assertEquals(List.of("a", "g", "pk"), gsi(d).projection().nonKeyAttributes(), "DDB-TABLE-366a");
+        // DDB-TABLE-162b: a conflicting type next to a GSI Update is ignored
+        update(t, b -> b.attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.N))
+                .globalSecondaryIndexUpdates(gsiUpdate(u -> u.onDemandThroughput(onDemand(10L, 10L)))));
+        assertEquals(ScalarAttributeType.S, describe(t).attributeDefinitions().stream().filter(a -> a.attributeName().equals("pk"))
+                .findFirst().orElseThrow().attributeType(), "DDB-TABLE-162b");
+        // DDB-TABLE-151/166: a GSI Delete prunes definitions no key uses
+        update(t, b -> b.globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().delete(x -> x.indexName("gsi1")).build()));
+        assertEquals(List.of("pk", "sk"), describe(t).attributeDefinitions().stream().map(a -> a.attributeName()).toList(), "DDB-TABLE-166");
+    }
 }
