@@ -411,4 +411,64 @@ class ControlPlaneQuirks2026IT extends ServerTestBase {
         update(t, b -> b.globalSecondaryIndexUpdates(GlobalSecondaryIndexUpdate.builder().delete(x -> x.indexName("gsi1")).build()));
         assertEquals(List.of("pk", "sk"), describe(t).attributeDefinitions().stream().map(a -> a.attributeName()).toList(), "DDB-TABLE-166");
     }
+
+    @Test
+    @Covers(operation = "CreateTable", parameters = {"ProvisionedThroughput", "AttributeDefinitions", "GlobalSecondaryIndexes"})
+    @Covers(operation = "UpdateTable", parameters = {"BillingMode", "ProvisionedThroughput", "GlobalSecondaryIndexUpdates", "WarmThroughput"})
+    void tableValidationTexts() {
+        // DDB-TABLE-038b/g (live 2026-10-08): writeCapacityUnits is named first
+        createFails("2 validation errors detected: Value '0' at 'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: "
+                + "Member must have value greater than or equal to 1; Value '0' at 'provisionedThroughput.readCapacityUnits' failed to "
+                + "satisfy constraint: Member must have value greater than or equal to 1",
+                b -> b.provisionedThroughput(p -> p.readCapacityUnits(0L).writeCapacityUnits(0L)));
+        // DDB-TABLE-042h/i
+        validation("Attribute Name is duplicated: pk", () -> ddb.createTable(b -> b.tableName("q26_refused").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("pk").attributeType(ScalarAttributeType.N))));
+        // DDB-TABLE-123d/e, 126c/d, 128b (captured as fragments)
+        String[][] cases = {
+            {INVALID + "All HASH key attributes must precede RANGE key attributes in the KeySchema", "h1:HASH,r1:RANGE,h2:HASH", "ALL"},
+            {INVALID + "The KeySchema contains multiple key attributes with the same name", "h1:HASH,h1:RANGE", "ALL"},
+            {INVALID + "ProjectionType is KEYS_ONLY, but NonKeyAttributes is specified", "h1:HASH", "KEYS_ONLY"},
+            {INVALID + "ProjectionType is ALL, but NonKeyAttributes is specified", "h1:HASH", "ALL"},
+        };
+        for (String[] c : cases) {
+            List<software.amazon.awssdk.services.dynamodb.model.KeySchemaElement> keys = java.util.Arrays.stream(c[1].split(","))
+                    .map(e -> software.amazon.awssdk.services.dynamodb.model.KeySchemaElement.builder().attributeName(e.split(":")[0])
+                            .keyType(e.split(":")[1]).build()).toList();
+            boolean nonKey = c[0].contains("NonKeyAttributes");
+            validation(c[0], () -> ddb.createTable(b -> b.tableName("q26_refused").billingMode(BillingMode.PAY_PER_REQUEST)
+                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                            a -> a.attributeName("h1").attributeType(ScalarAttributeType.S),
+                            a -> a.attributeName("h2").attributeType(ScalarAttributeType.S),
+                            a -> a.attributeName("r1").attributeType(ScalarAttributeType.S))
+                    .globalSecondaryIndexes(g -> g.indexName("gxx").keySchema(keys).projection(p -> {
+                        p.projectionType(c[2]);
+                        if (nonKey) p.nonKeyAttributes("a");
+                    }))));
+        }
+        validation(INVALID + "ProvisionedThroughput is not specified for index: g-a", () -> ddb.createTable(b -> b.tableName("q26_refused")
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("a").attributeType(ScalarAttributeType.S))
+                .provisionedThroughput(p -> p.readCapacityUnits(1L).writeCapacityUnits(1L))
+                .globalSecondaryIndexes(g -> g.indexName("g-a").keySchema(k -> k.attributeName("a").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.ALL)))));
+        // DDB-TABLE-056c
+        String t = "q26_texts";
+        tableWithGsi(t, false);
+        updateFails(t, INVALID + "ProvisionedThroughput cannot be specified when BillingMode is PAY_PER_REQUEST",
+                b -> b.billingMode(BillingMode.PAY_PER_REQUEST).provisionedThroughput(p -> p.readCapacityUnits(1L).writeCapacityUnits(1L)));
+        // DDB-TABLE-152e, 162a, 174f
+        GlobalSecondaryIndexUpdate create = GlobalSecondaryIndexUpdate.builder().create(c -> c.indexName("gsi2")
+                .keySchema(k -> k.attributeName("b").keyType(KeyType.HASH)).projection(p -> p.projectionType(ProjectionType.ALL))).build();
+        updateFails(t, INVALID + "Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: gsi2",
+                b -> b.attributeDefinitions(a -> a.attributeName("b").attributeType(ScalarAttributeType.S)).globalSecondaryIndexUpdates(create));
+        updateFails(t, INVALID + "AttributeDefinitions is not specified for index: gsi2", b -> b.globalSecondaryIndexUpdates(create));
+        updateFails(t, INVALID + "Create global secondary index cannot be specified when updating WarmThroughput",
+                b -> b.attributeDefinitions(a -> a.attributeName("b").attributeType(ScalarAttributeType.S)).globalSecondaryIndexUpdates(create)
+                        .warmThroughput(w -> w.readUnitsPerSecond(100L).writeUnitsPerSecond(100L)));
+    }
 }

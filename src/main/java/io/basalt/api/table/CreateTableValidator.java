@@ -73,10 +73,11 @@ final class CreateTableValidator {
 
     static void throughputConstraints(Constraints c, TableJson.ProvisionedThroughput t, String path) {
         if (t == null) return;
-        c.notNull(t.readCapacityUnits(), path + ".readCapacityUnits")
-         .min(t.readCapacityUnits(), path + ".readCapacityUnits", 1)
-         .notNull(t.writeCapacityUnits(), path + ".writeCapacityUnits")
-         .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1);
+        // the service names writeCapacityUnits first (DDB-TABLE-038, live 2026-10-08)
+        c.notNull(t.writeCapacityUnits(), path + ".writeCapacityUnits")
+         .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1)
+         .notNull(t.readCapacityUnits(), path + ".readCapacityUnits")
+         .min(t.readCapacityUnits(), path + ".readCapacityUnits", 1);
     }
 
     private static void indexConstraints(Constraints c, List<TableJson.IndexSpec> indexes, String path, int maxKeyElements) {
@@ -95,7 +96,8 @@ final class CreateTableValidator {
     /** Constraints on an index's projection type and throughput; {@code p} is the index's member path. */
     static void projectionAndThroughputConstraints(Constraints c, TableJson.IndexSpec x, String p) {
         if (x.projection() != null) {
-            c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
+            c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM)
+             .minSize(x.projection().nonKeyAttributes(), p + ".projection.nonKeyAttributes", 1);
         }
         throughputConstraints(c, x.provisionedThroughput(), p + ".provisionedThroughput");
     }
@@ -104,7 +106,8 @@ final class CreateTableValidator {
         Map<String, AttrType> attributes = new LinkedHashMap<>();
         for (TableJson.AttributeDefinition a : r.attributeDefinitions()) {
             if (attributes.put(a.attributeName(), AttrType.ofTag(a.attributeType())) != null) {
-                throw DynamoException.validation("Cannot have two attributes with the same name");
+                // DDB-TABLE-042h/i (live 2026-10-08)
+                throw DynamoException.validation("Attribute Name is duplicated: " + a.attributeName());
             }
         }
         KeyShape keys = KeySchemaRules.shape(r.keySchema(), attributes, null);
@@ -195,7 +198,8 @@ final class CreateTableValidator {
         }
         if (t == null) {
             if (indexName != null) {
-                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + indexName);
+                // DDB-TABLE-128b (live 2026-10-08)
+                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput is not specified for index: " + indexName);
             }
             throw DynamoException.validation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
         }
@@ -227,7 +231,8 @@ final class CreateTableValidator {
             return List.copyOf(nonKey);
         }
         if (nonKey != null) {
-            throw DynamoException.validation("One or more parameter values were invalid: NonKeyAttributes must not be specified when ProjectionType is " + type);
+            // DDB-TABLE-126c/d (live 2026-10-08)
+            throw DynamoException.validation("One or more parameter values were invalid: ProjectionType is " + type + ", but NonKeyAttributes is specified");
         }
         return List.of();
     }

@@ -67,11 +67,20 @@ final class GsiChanges {
                     throw DynamoException.validation("One or more parameter values were invalid: Index with name: " + x.indexName() + " already exists");
                 }
                 if (gsis.size() >= CreateTableValidator.MAX_GSIS) {
-                    throw new DynamoException(ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: The number of global secondary indexes per table exceeds the limit of "
+                    // DDB-TABLE-169b (live 2026-10-08)
+                    throw new DynamoException(ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: Number of global secondary indexes exceeds per-table limit of "
                             + CreateTableValidator.MAX_GSIS);
                 }
                 if (x.keySchema() == null || x.projection() == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: KeySchema and Projection are required to create index: " + x.indexName());
+                }
+                if (definitions == null) {
+                    // DDB-TABLE-162a (live 2026-10-09; captured as a fragment)
+                    throw DynamoException.validation("One or more parameter values were invalid: AttributeDefinitions is not specified for index: " + x.indexName());
+                }
+                if (!t.payPerRequest() && x.provisionedThroughput() == null) {
+                    // DDB-TABLE-152e (live 2026-10-09; captured as a fragment)
+                    throw DynamoException.validation("One or more parameter values were invalid: Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " + x.indexName());
                 }
                 KeyShape ik = KeySchemaRules.globalIndexShape(x.keySchema(), attributes, x.indexName());
                 Throughput it = CreateTableValidator.billingThroughput(t.billingMode(), x.provisionedThroughput(), x.indexName());

@@ -206,6 +206,10 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                     .map(i -> i.withOnDemand(io.basalt.engine.catalog.OnDemandLimits.NONE)).toList());
         }
         if (TableDefinition.PAY_PER_REQUEST.equals(billing)) {
+            if (r.provisionedThroughput() != null && r.billingMode() != null) {
+                // DDB-TABLE-056c (live 2026-10-08)
+                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput cannot be specified when BillingMode is PAY_PER_REQUEST");
+            }
             if (r.provisionedThroughput() != null) {
                 throw DynamoException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
             }

@@ -31,6 +31,10 @@ final class UpdateTableConcerns {
         if (onDemand && changes > (billing ? 2 : 1)) {
             throw refuse("OnDemandThroughput can only be combined with BillingMode in an UpdateTable request");
         }
+        if (WarmRules.sent(r.warmThroughput()) && indexes && r.gsiUpdates().stream().anyMatch(u -> u.create() != null)) {
+            // DDB-TABLE-174f (live 2026-10-09; captured as a fragment)
+            throw refuse("Create global secondary index cannot be specified when updating WarmThroughput");
+        }
         if (WarmRules.sent(r.warmThroughput())) throw refuse("WarmThroughput must be the only operation in the request");
         if (stream && (throughput || "PROVISIONED".equals(r.billingMode()))) {
             throw refuse("You cannot modify stream status while updating table IOPS");
