@@ -39,6 +39,18 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.UpdateContributorInsights(engine));
         register(new io.basalt.api.table.DescribeContributorInsights(engine));
         register(new io.basalt.api.table.ListContributorInsights(engine));
+        // Kinesis Data Streams destinations (none is delivered to: every one ends ENABLE_FAILED)
+        register(new io.basalt.api.kinesis.EnableKinesisStreamingDestination(engine));
+        register(new io.basalt.api.kinesis.DescribeKinesisStreamingDestination(engine));
+        register(new io.basalt.api.kinesis.DisableKinesisStreamingDestination(engine));
+        register(new io.basalt.api.kinesis.UpdateKinesisStreamingDestination(engine));
+        // Legacy global tables (2017.11.29): answered as for an account without any
+        register(new io.basalt.api.globaltable.CreateGlobalTable());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.describeGlobalTable());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.describeGlobalTableSettings());
+        register(io.basalt.api.globaltable.LegacyGlobalTableLookup.updateGlobalTableSettings());
+        register(new io.basalt.api.globaltable.UpdateGlobalTable());
+        register(new io.basalt.api.globaltable.ListGlobalTables());
         // On-demand backups
         register(new io.basalt.api.backup.CreateBackup(engine));
         register(new io.basalt.api.backup.DescribeBackup(engine));

@@ -31,6 +31,7 @@ public final class Engine implements AutoCloseable {
     private final TableCounts counts;
     private volatile boolean closed;
     private final io.basalt.engine.stream.StreamLabels streamLabels;
+    private final io.basalt.engine.stream.KinesisDestinations kinesisDestinations;
     private final io.basalt.engine.backup.Backups backups;
     private final io.basalt.engine.backup.ContinuousBackups continuousBackups;
     /** How often history older than the recovery windows is dropped (real time). */
@@ -61,6 +62,7 @@ public final class Engine implements AutoCloseable {
         this.indexes = new IndexMaintainer(catalog, storage).itemCollectionLimit(settings.itemCollectionLimitBytes());
         items.addContributor(indexes);
         this.streamLabels = new io.basalt.engine.stream.StreamLabels(settings.clock());
+        this.kinesisDestinations = new io.basalt.engine.stream.KinesisDestinations(storage, settings.clock(), times.statusDelayMillis());
         this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis(), settings.clock())
                 .retention(settings.streamRetentionSeconds());
         items.addContributor(streams);
@@ -150,6 +152,11 @@ public final class Engine implements AutoCloseable {
      */
     public io.basalt.engine.transact.IdempotencyCache idempotencyTokens(String operation) {
         return io.basalt.engine.transact.IdempotencyCache.of(clock(), storage, operation);
+    }
+
+    /** Tables' Kinesis Data Streams destinations (none is ever delivered to: Basalt has no Kinesis). */
+    public io.basalt.engine.stream.KinesisDestinations kinesisDestinations() {
+        return kinesisDestinations;
     }
 
     public StorageEngine storage() {

@@ -21,6 +21,7 @@ public enum ErrorType {
     IDEMPOTENT_PARAMETER_MISMATCH("com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400, "Message"),
     DUPLICATE_ITEM("com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400, "message"),
     TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400, "message"),
+    GLOBAL_TABLE_NOT_FOUND("com.amazonaws.dynamodb.v20120810#GlobalTableNotFoundException", 400, "message"),
     POLICY_NOT_FOUND("com.amazonaws.dynamodb.v20120810#PolicyNotFoundException", 400, "message"),
     TABLE_ALREADY_EXISTS("com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException", 400, "message"),
     BACKUP_NOT_FOUND("com.amazonaws.dynamodb.v20120810#BackupNotFoundException", 400, "message"),

@@ -91,6 +91,16 @@ public interface StorageEngine extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Tells the engine that the entries of local secondary index {@code indexId} (keys of
+     * {@link Space#INDEXES} starting with the index id, then the partition hash) belong to the item
+     * collections of table {@code tableId} (keys of {@link Space#ITEMS} with the same hash). An engine
+     * that commits and reads across keys atomically anyway ignores it (the default); one that is
+     * atomic and linearizable only within a partition (Cassandra) stores them with the items. Called
+     * before any entry of the index is written or read, on every node.
+     */
+    default void colocate(long indexId, long tableId) {}
+
     /** Whether acknowledged commits survive a crash. */
     boolean durable();
 

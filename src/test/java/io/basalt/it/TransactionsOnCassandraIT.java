@@ -47,6 +47,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.TransactGetItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 
 /**
  * Transactions across partitions on the Cassandra engine (docs/scale-out.md, "Transactions across
@@ -239,8 +240,9 @@ class TransactionsOnCassandraIT {
             assertArrayEquals(VALUE1, young.get(Space.ITEMS, x).value());
             assertNull(young.get(Space.ITEMS, y));
             long version = young.get(Space.ITEMS, x).version();
-            assertThrows(VersionConflictException.class,
+            VersionConflictException held = assertThrows(VersionConflictException.class,
                     () -> young.commit(new WriteBatch().put(Space.ITEMS, x, VALUE2, version)));
+            assertTrue(held.heldByTransaction(), "a live transaction's mark: a TransactionConflict for single-item writes");
             assertTrue(young.marked(Space.ITEMS, x));
         }
         try (CassandraStorage other = open(0, TransactionSettings.Phase.NONE)) {
@@ -253,8 +255,11 @@ class TransactionsOnCassandraIT {
             assertEquals(0, other.pendingTransactions());
             Thread.sleep(300);
             assertNull(other.get(Space.INDEXES, key(id + 2, "entry")));
-            // and the items are writable again
+            // and the items are writable again; a plain version conflict is not a transaction's
             other.commit(new WriteBatch().put(Space.ITEMS, y, VALUE1, Mutation.EXPECT_ABSENT));
+            VersionConflictException stale = assertThrows(VersionConflictException.class,
+                    () -> other.commit(new WriteBatch().put(Space.ITEMS, y, VALUE2, Mutation.EXPECT_ABSENT)));
+            assertFalse(stale.heldByTransaction());
         }
     }
 
@@ -278,6 +283,58 @@ class TransactionsOnCassandraIT {
                     () -> other.get(Space.INDEXES, key(id + 2, "entry")) != null && other.pendingChangeLogs() == 0);
             assertEquals(other.get(Space.ITEMS, x).version(), other.get(Space.INDEXES, key(id + 2, "entry")).version());
         }
+    }
+
+    /**
+     * Through the API: while a transaction prepared by a coordinator that then stopped is PENDING
+     * and younger than the abandon delay (10 s), PutItem, UpdateItem and DeleteItem of its items
+     * answer TransactionConflictException (the SDKs retry it), a TransactWriteItems is cancelled
+     * with reason TransactionConflict, reads see the last committed state; once it is abandoned,
+     * the next write settles its marks (aborts it) and goes on.
+     */
+    @Test
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    @Covers(operation = "UpdateItem", parameters = {"Key", "UpdateExpression"})
+    @Covers(operation = "DeleteItem", parameters = {"Key"})
+    void singleItemWritesMeetingALiveTransactionAnswerTransactionConflict() throws Exception {
+        createTable("held");
+        a.putItem(p -> p.tableName("held").item(item("pk", "h1", "v", n("1"))));
+        long table = nodeA.engine().catalog().find(io.basalt.model.Arns.ACCOUNT_ID, "held").definition().id();
+        byte[] h1 = io.basalt.model.KeyCodec.itemKey(table, new io.basalt.model.AttributeValue.S("h1"), null);
+        byte[] h2 = io.basalt.model.KeyCodec.itemKey(table, new io.basalt.model.AttributeValue.S("h2"), null);
+        long started = System.currentTimeMillis();
+        try (CassandraStorage crashed = open(60_000, TransactionSettings.Phase.PREPARED)) {
+            WriteBatch tx = new WriteBatch().put(Space.ITEMS, h1, encoded("h1", "7"), crashed.get(Space.ITEMS, h1).version())
+                    .put(Space.ITEMS, h2, encoded("h2", "7"), Mutation.EXPECT_ABSENT);
+            assertThrows(IllegalStateException.class, () -> crashed.commit(tx));
+        }
+        String type = "TransactionConflictException", message = "Transaction is ongoing for the item";
+        Sdk.fails(TransactionConflictException.class, type, message,
+                () -> b.putItem(p -> p.tableName("held").item(item("pk", "h1", "v", n("2")))));
+        Sdk.fails(TransactionConflictException.class, type, message, () -> a.updateItem(u -> u.tableName("held")
+                .key(item("pk", "h1")).updateExpression("ADD v :d").expressionAttributeValues(Map.of(":d", n("1")))));
+        Sdk.fails(TransactionConflictException.class, type, message,
+                () -> b.deleteItem(d -> d.tableName("held").key(item("pk", "h1"))));
+        Sdk.fails(TransactionConflictException.class, type, message,
+                () -> a.putItem(p -> p.tableName("held").item(item("pk", "h2", "v", n("2")))));
+        TransactionCanceledException cancelled = assertThrows(TransactionCanceledException.class,
+                () -> a.transactWriteItems(t -> t.transactItems(add("held", "h1", "1", null))));
+        assertEquals("TransactionConflict", cancelled.cancellationReasons().get(0).code());
+        assertEquals("1", v(b, "held", "h1"), "reads see the last committed state");
+        assertNull(v(a, "held", "h2"));
+        assertTrue(System.currentTimeMillis() - started < 10_000, "the checks ran while the transaction was live");
+        // abandoned (the nodes' delay: 10 s): the next write aborts it and goes on
+        Thread.sleep(Math.max(0, started + 10_500 - System.currentTimeMillis()));
+        b.putItem(p -> p.tableName("held").item(item("pk", "h1", "v", n("2"))));
+        a.updateItem(u -> u.tableName("held").key(item("pk", "h2")).updateExpression("ADD v :d")
+                .expressionAttributeValues(Map.of(":d", n("5"))));
+        assertEquals("2", v(a, "held", "h1"));
+        assertEquals("5", v(b, "held", "h2"));
+    }
+
+    private static byte[] encoded(String pk, String v) {
+        return io.basalt.model.ItemCodec.encode(Map.of("pk", new io.basalt.model.AttributeValue.S(pk),
+                "v", new io.basalt.model.AttributeValue.N(io.basalt.model.DNumber.parse(v))));
     }
 
     /** A key of 16-byte prefix [id 8][hash 8] then a name: its own Cassandra partition per id. */

@@ -28,10 +28,4 @@ record BackupArnRequest(String backupArn) {
         if (arn.length() > 1024) c.violation(arn, path, "Member must have length less than or equal to 1024");
         return c;
     }
-
-    /** The namespace (account and region) a backup ARN names (arn:aws:dynamodb:REGION:ACCOUNT:table/...), or null when it names none. */
-    static String namespace(io.basalt.api.RequestContext ctx, String arn) {
-        String[] parts = arn.split(":", 6);
-        return parts.length == 6 && !parts[4].isEmpty() ? ctx.namespace(parts[4], parts[3]) : null;
-    }
 }

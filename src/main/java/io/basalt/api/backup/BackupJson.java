@@ -25,6 +25,7 @@ final class BackupJson {
         g.writeStringField("BackupStatus", status);
         g.writeStringField("BackupType", b.type());
         g.writeNumberField("BackupCreationDateTime", b.creationSeconds());
+        if (b.expiryMillis() >= 0) g.writeNumberField("BackupExpiryDateTime", b.expiryMillis() / 1000.0);
         g.writeEndObject();
     }
 
@@ -46,6 +47,14 @@ final class BackupJson {
         g.writeStringField("BillingMode", t.billingMode());
         g.writeEndObject();
         g.writeObjectFieldStart("SourceTableFeatureDetails");
+        // a SYSTEM backup reports no features (live 2026-10-09, DDB-TABLE-167)
+        if (!BackupRecord.SYSTEM.equals(b.type())) features(g, t);
+        g.writeEndObject();
+        g.writeEndObject();
+    }
+
+    /** What the backup records of the table's features: indexes, stream, TTL and encryption (DDB-BACKUP-009). */
+    private static void features(JsonGenerator g, TableDefinition t) throws IOException {
         if (!t.localIndexes().isEmpty()) {
             g.writeArrayFieldStart("LocalSecondaryIndexes");
             for (IndexDefinition i : t.localIndexes()) index(g, i);
@@ -68,8 +77,13 @@ final class BackupJson {
             g.writeStringField("AttributeName", t.ttlAttribute());
             g.writeEndObject();
         }
-        g.writeEndObject();
-        g.writeEndObject();
+        if (t.sseKeyArn() != null) {
+            g.writeObjectFieldStart("SSEDescription");
+            g.writeStringField("Status", "ENABLED");
+            g.writeStringField("SSEType", "KMS");
+            g.writeStringField("KMSMasterKeyArn", t.sseKeyArn());
+            g.writeEndObject();
+        }
     }
 
     private static void index(JsonGenerator g, IndexDefinition i) throws IOException {
@@ -111,6 +125,7 @@ final class BackupJson {
         g.writeStringField("BackupStatus", b.status());
         g.writeStringField("BackupType", b.type());
         g.writeNumberField("BackupSizeBytes", b.sizeBytes());
+        if (b.expiryMillis() >= 0) g.writeNumberField("BackupExpiryDateTime", b.expiryMillis() / 1000.0);
         g.writeEndObject();
     }
 }

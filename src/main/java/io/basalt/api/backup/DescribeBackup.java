@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
+import io.basalt.error.DynamoException;
 import io.basalt.engine.backup.BackupRecord;
 import io.basalt.engine.backup.Backups;
 import java.io.IOException;
@@ -33,10 +34,31 @@ public final class DescribeBackup implements Operation<BackupArnRequest> {
         out.writeEndObject();
     }
 
-    /** The backup an ARN names, in the account and region the ARN names. */
+    /**
+     * The backup an ARN names, as the service finds it (live 2026-10-09, DDB-BACKUP-012): a string that
+     * is not a backup ARN is "Invalid Backup ARN", another partition or service "BackupArn is not
+     * valid", another account AccessDenied; the ARN's region is ignored, the backup is looked for in
+     * the caller's region.
+     */
     static BackupRecord find(Engine engine, RequestContext ctx, String arn) {
-        String account = BackupArnRequest.namespace(ctx, arn);
-        if (account == null) throw Backups.notFound(arn);
-        return engine.backups().require(account, arn);
+        return find(engine, ctx, arn, ctx.region());
+    }
+
+    /** {@link #find(Engine, RequestContext, String)} in {@code region} (a cross-region restore's source). */
+    static BackupRecord find(Engine engine, RequestContext ctx, String arn, String region) {
+        String[] parts = arn.split(":", 6);
+        if (parts.length < 6 || !parts[0].equals("arn") || !parts[5].matches("table/[^/]+/backup/\\d{14}-[0-9a-f]{8}")) {
+            throw DynamoException.validation("Invalid Backup ARN");
+        }
+        if (!parts[1].equals("aws") || !parts[2].equals("dynamodb")) throw DynamoException.validation("BackupArn is not valid");
+        if (parts[3].isEmpty() || !parts[4].equals(ctx.accountId())) {
+            throw new DynamoException(io.basalt.error.ErrorType.ACCESS_DENIED, "Access is denied");
+        }
+        String here = "arn:aws:dynamodb:" + region + ":" + parts[4] + ":" + parts[5];
+        try {
+            return engine.backups().require(ctx.namespace(parts[4], region), here);
+        } catch (DynamoException notHere) {
+            throw Backups.notFound(arn);
+        }
     }
 }

@@ -7,6 +7,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
+import io.basalt.error.DynamoException;
 import io.basalt.engine.backup.BackupRecord;
 import io.basalt.wire.JsonIn;
 import io.basalt.wire.Member;
@@ -52,6 +53,14 @@ public final class ListBackups implements Operation<ListBackups.Request> {
                 .min(r.limit(), "limit", 1).max(r.limit(), "limit", 100)
                 .enumValue(r.backupType(), "backupType", "[USER, SYSTEM, AWS_BACKUP, ALL]");
         BackupArnRequest.arn(c, r.exclusiveStartBackupArn(), "exclusiveStartBackupArn").check();
+        // live 2026-10-09 (DDB-BACKUP-012/014)
+        if (r.lower() != null && r.upper() != null && r.lower().isAfter(r.upper())) {
+            throw DynamoException.validation("One or more parameter values were invalid: Time range lower bound must be less than or equal to upper bound");
+        }
+        String[] cursor = r.exclusiveStartBackupArn() == null ? null : r.exclusiveStartBackupArn().split(":", 6);
+        if (cursor != null && cursor.length == 6 && !cursor[3].equals(ctx.region())) {
+            throw DynamoException.validation("Invalid Request: The supplied ExclusiveStartBackupArn does not match the region");
+        }
         String type = r.backupType() == null ? BackupRecord.USER : r.backupType();
         String account = r.tableName() == null ? ctx.namespace() : TableNames.namespace(ctx, r.tableName());
         String table = r.tableName() == null ? null : TableNames.fromNameOrArn(r.tableName());
@@ -63,14 +72,12 @@ public final class ListBackups implements Operation<ListBackups.Request> {
             if (r.upper() != null && b.createdMillis() >= r.upper().toEpochMilli()) continue;
             matching.add(b);
         }
+        matching.sort(java.util.Comparator.comparing((BackupRecord b) -> position(b.arn())));
+        // the cursor is a position, not a lookup: a deleted backup's ARN resumes after where it was
         int start = 0;
         if (r.exclusiveStartBackupArn() != null) {
-            for (int i = 0; i < matching.size(); i++) {
-                if (matching.get(i).arn().equals(r.exclusiveStartBackupArn())) {
-                    start = i + 1;
-                    break;
-                }
-            }
+            String after = position(r.exclusiveStartBackupArn());
+            while (start < matching.size() && position(matching.get(start).arn()).compareTo(after) <= 0) start++;
         }
         int limit = r.limit() == null ? 100 : r.limit().intValue();
         int end = Math.min(matching.size(), start + limit);
@@ -80,5 +87,11 @@ public final class ListBackups implements Operation<ListBackups.Request> {
         out.writeEndArray();
         if (end < matching.size()) out.writeStringField("LastEvaluatedBackupArn", matching.get(end - 1).arn());
         out.writeEndObject();
+    }
+
+    /** Where a backup ARN sorts among the account's backups: its id (creation millis, then the random part), then the ARN. */
+    private static String position(String arn) {
+        int at = arn.lastIndexOf("/backup/");
+        return (at < 0 ? "" : arn.substring(at + 8)) + " " + arn;
     }
 }

@@ -30,7 +30,7 @@ final class RestoreOverrides {
     record IndexOverride(String name, Long read, Long write) {}
 
     record Overrides(String billingMode, Long read, Long write, List<IndexOverride> gsis, List<IndexOverride> lsis,
-                     Members onDemand) {}
+                     Members onDemand, io.basalt.api.table.TableJson.SseSpecification sse) {}
 
     private static final Member<Long> READ = Member.integer("ReadCapacityUnits");
     private static final Member<Long> WRITE = Member.integer("WriteCapacityUnits");
@@ -46,7 +46,8 @@ final class RestoreOverrides {
     private static final Member<Long> MAX_READ = Member.integer("MaxReadRequestUnits");
     private static final Member<Long> MAX_WRITE = Member.integer("MaxWriteRequestUnits");
     private static final Member<Members> ON_DEMAND = Member.structure("OnDemandThroughputOverride", Structure.of(MAX_READ, MAX_WRITE));
-    private static final Member<Object> SSE = Member.of("SSESpecificationOverride", p -> { JsonIn.skip(p); return null; });
+    private static final Member<io.basalt.api.table.TableJson.SseSpecification> SSE =
+            Member.of("SSESpecificationOverride", io.basalt.api.table.TableJson::sse);
 
     /** The members of the overrides, to add to a request's shape. */
     static final List<Member<?>> MEMBERS = List.of(TARGET, BILLING, THROUGHPUT_OVERRIDE, GSIS, LSIS, ON_DEMAND, SSE);
@@ -62,7 +63,7 @@ final class RestoreOverrides {
     static Overrides of(Members m) {
         Members t = m.get(THROUGHPUT_OVERRIDE);
         return new Overrides(m.get(BILLING), t == null ? null : t.get(READ), t == null ? null : t.get(WRITE),
-                m.get(GSIS), m.get(LSIS), m.get(ON_DEMAND));
+                m.get(GSIS), m.get(LSIS), m.get(ON_DEMAND), m.get(SSE));
     }
 
     static Constraints checkTarget(Constraints c, String targetTableName) {
@@ -71,14 +72,15 @@ final class RestoreOverrides {
 
     /** The overrides' values, checked as the service checks them. */
     static Constraints checkOverrides(Constraints c, Overrides r) {
+        io.basalt.api.table.SseRules.constraints(c, r.sse());
         return c.enumValue(r.billingMode(), "billingModeOverride", "[PROVISIONED, PAY_PER_REQUEST]")
                 .min(r.read(), "provisionedThroughputOverride.readCapacityUnits", 1)
                 .min(r.write(), "provisionedThroughputOverride.writeCapacityUnits", 1);
     }
 
     /** The restored table's definition: the source's with new ids, the overrides applied, and what is not restored left out. */
-    static TableDefinition target(Engine engine, String targetName, TableDefinition source, Overrides r,
-                                  TableDefinition.RestoreSummary summary) {
+    static TableDefinition target(Engine engine, io.basalt.api.RequestContext ctx, String targetName, TableDefinition source,
+                                  Overrides r, TableDefinition.RestoreSummary summary) {
         String billing = r.billingMode() != null ? r.billingMode() : source.billingMode();
         boolean onDemand = TableDefinition.PAY_PER_REQUEST.equals(billing);
         // texts as the service answered on 2026-10-09 (docs/backups.md, "Errors")
@@ -106,8 +108,18 @@ final class RestoreOverrides {
         double now = engine.clock().millis() / 1000.0;
         return new TableDefinition(targetName, engine.catalog().allocateId(), UUID.randomUUID().toString(), now,
                 source.attributeDefinitions(), source.keys(), billing, throughput, onDemand ? now : 0, limits, lsis, gsis,
-                StreamSettings.NONE, false, source.tableClass(), null, new LinkedHashMap<>(), null, Map.of(),
-                summary);
+                StreamSettings.NONE, false, null, null, new LinkedHashMap<>(), null, Map.of(),
+                summary, encryption(ctx, source, r.sse()));
+    }
+
+    /**
+     * The restored table keeps the source's encryption key unless SSESpecificationOverride names
+     * another; its table class is not restored (live 2026-10-09, DDB-TABLE-215/216: no TableClassSummary).
+     */
+    private static String encryption(io.basalt.api.RequestContext ctx, TableDefinition source,
+                                     io.basalt.api.table.TableJson.SseSpecification sse) {
+        if (sse == null) return source.sseKeyArn();
+        return io.basalt.api.table.SseRules.keyArn(ctx, sse);
     }
 
     /** The backup's indexes (or those an override names), with new ids and the throughput the restored table gives them. */

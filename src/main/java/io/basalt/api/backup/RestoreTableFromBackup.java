@@ -10,6 +10,7 @@ import io.basalt.engine.Engine;
 import io.basalt.engine.backup.BackupRecord;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.error.DynamoException;
 import io.basalt.wire.Member;
 import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
@@ -56,14 +57,29 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         RestoreOverrides.checkOverrides(c, r.overrides());
         BackupArnRequest.arn(c, r.backupArn(), "backupArn").check();
         if (!r.backupArn().contains("/backup/")) throw io.basalt.error.DynamoException.validation("Invalid Backup ARN"); // a table ARN, say
-        BackupRecord backup = DescribeBackup.find(engine, ctx, r.backupArn());
+        BackupRecord backup = source(ctx, r);
         double now = engine.clock().millis() / 1000.0;
-        TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), backup.table(), r.overrides(),
+        TableDefinition target = RestoreOverrides.target(engine, ctx, r.targetTableName(), backup.table(), r.overrides(),
                 new TableDefinition.RestoreSummary(backup.arn(), backup.tableArn(), now));
         TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), backup, target);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());
         out.writeEndObject();
+    }
+
+    /**
+     * The backup restored from: in the caller's region, or — a cross-region restore — in the region
+     * its ARN names, which the service allows only with SSESpecificationOverride (live 2026-10-09,
+     * DDB-TABLE-274).
+     */
+    private BackupRecord source(RequestContext ctx, Request r) {
+        String[] parts = r.backupArn().split(":", 6);
+        String region = parts.length == 6 && !parts[3].isEmpty() ? parts[3] : ctx.region();
+        if (region.equals(ctx.region())) return DescribeBackup.find(engine, ctx, r.backupArn());
+        if (r.overrides().sse() == null) {
+            throw DynamoException.validation("Invalid Request: sseSpecificationOverride must be provided for cross-region restores");
+        }
+        return DescribeBackup.find(engine, ctx, r.backupArn(), region);
     }
 }

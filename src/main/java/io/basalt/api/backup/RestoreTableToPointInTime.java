@@ -97,7 +97,7 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
         ContinuousBackups pitr = engine.continuousBackups();
         long at = pitr.restoreTime(from, latest ? null : r.at().toEpochMilli());
         String sourceArn = BackupJson.tableArn(ctx, from.account(), from.definition().name());
-        TableDefinition target = RestoreOverrides.target(engine, r.targetTableName(), from.definition(), r.overrides(),
+        TableDefinition target = RestoreOverrides.target(engine, ctx, r.targetTableName(), from.definition(), r.overrides(),
                 new TableDefinition.RestoreSummary(null, sourceArn, at / 1000.0));
         TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), target, sourceArn,
                 loader -> {

@@ -28,6 +28,7 @@ public final class DeleteTable implements Operation<TableNameRequest> {
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
         String name = r.name();
+        keepSystemBackup(ctx, r);
         TableCatalog.Entry e = engine.catalog().delete(TableNames.namespace(ctx, r.tableName()), name, TableNames.notFound(name), t -> {
             if (t.deletionProtection()) {
                 throw DynamoException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
@@ -38,5 +39,18 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         TableDescriptionWriter.writeDeleted(out, ctx, e);
         out.writeEndObject();
         engine.tableDeleted(e.definition()); // after the description, which still shows its counts
+    }
+
+    /**
+     * A table with point-in-time recovery leaves a SYSTEM backup behind (the service's, kept 35 days;
+     * live 2026-10-09, DDB-TABLE-167). Taken before the deletion; a table that does not exist or is
+     * protected is left to the deletion's own errors.
+     */
+    private void keepSystemBackup(RequestContext ctx, TableNameRequest r) {
+        String namespace = TableNames.namespace(ctx, r.tableName());
+        TableCatalog.Entry e = engine.catalog().find(namespace, r.name());
+        if (e == null || e.definition().deletionProtection() || !engine.continuousBackups().status(e).enabled()) return;
+        String arn = "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(namespace) + ":table/" + r.name();
+        engine.backups().createSystem(namespace, r.name(), arn);
     }
 }

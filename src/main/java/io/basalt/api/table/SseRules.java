@@ -15,14 +15,14 @@ import java.util.UUID;
  * (alias/aws/dynamodb, or no key given) gets a key id fixed per account and region; a key ARN is kept as
  * given, a bare key id becomes that key's ARN, and any other alias maps to a key id fixed by its name.
  */
-final class SseRules {
+public final class SseRules {
     static final String SSE_TYPE_ENUM = "[AES256, KMS]";
     private static final String INVALID = "One or more parameter values were invalid: ";
     private static final String MANAGED_ALIAS = "alias/aws/dynamodb";
 
     private SseRules() {}
 
-    static void constraints(Constraints c, TableJson.SseSpecification s) {
+    public static void constraints(Constraints c, TableJson.SseSpecification s) {
         if (s != null) c.enumValue(s.sseType(), "sSESpecification.sSEType", SSE_TYPE_ENUM);
     }
 
@@ -35,7 +35,7 @@ final class SseRules {
      * The KMS key ARN the specification asks for, or null for the AWS-owned key; refuses the shapes the
      * service refuses.
      */
-    static String keyArn(RequestContext ctx, TableJson.SseSpecification s) {
+    public static String keyArn(RequestContext ctx, TableJson.SseSpecification s) {
         if (Boolean.FALSE.equals(s.enabled())) {
             if (s.sseType() != null) throw invalid("SSEType can not be specified if Enabled is false");
             if (s.kmsMasterKeyId() != null) throw invalid("KMSMasterKeyId can not be specified if Enabled is false");

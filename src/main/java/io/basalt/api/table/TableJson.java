@@ -9,7 +9,7 @@ import java.io.IOException;
 import java.util.List;
 
 /** JSON shapes shared by the table operations' requests (KeySchema, Projection, throughput, ...). */
-final class TableJson {
+public final class TableJson {
     private TableJson() {}
 
     record KeyElement(String attributeName, String keyType) {}
@@ -33,7 +33,7 @@ final class TableJson {
 
     record Tag(String key, String value) {}
 
-    record SseSpecification(Boolean enabled, String sseType, String kmsMasterKeyId) {}
+    public record SseSpecification(Boolean enabled, String sseType, String kmsMasterKeyId) {}
 
     record IndexSpec(String indexName, List<KeyElement> keySchema, Projection projection,
                      ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput, Warm warm) {}
@@ -135,7 +135,7 @@ final class TableJson {
         return m == null ? null : new StreamSpecification(m.get(STREAM_ENABLED), m.get(STREAM_VIEW_TYPE));
     }
 
-    static SseSpecification sse(JsonParser p) throws IOException {
+    public static SseSpecification sse(JsonParser p) throws IOException {
         Members m = SSE.read(p);
         return m == null ? null : new SseSpecification(m.get(SSE_ENABLED), m.get(SSE_TYPE), m.get(KMS_MASTER_KEY_ID));
     }

@@ -9,7 +9,8 @@ import io.basalt.engine.catalog.TableDefinition;
  * @param id the ARN's last part: 14-digit creation millis, '-', 8 hex digits; names its files
  * @param createdMillis when the backup was requested (epoch millis, from the engine's clock)
  * @param status CREATING, AVAILABLE or DELETED
- * @param type USER (on-demand backups made by CreateBackup)
+ * @param type USER (on-demand backups made by CreateBackup) or SYSTEM (made when a table with
+ *        point-in-time recovery is deleted; it cannot be deleted and expires after 35 days)
  * @param sizeBytes the items' size as the service counts it (ItemSize)
  */
 public record BackupRecord(String arn, String id, String name, String account, String tableArn, String tableUuid,
@@ -19,9 +20,17 @@ public record BackupRecord(String arn, String id, String name, String account, S
     public static final String AVAILABLE = "AVAILABLE";
     public static final String DELETED = "DELETED";
     public static final String USER = "USER";
+    public static final String SYSTEM = "SYSTEM";
+    /** How long a SYSTEM backup is kept (BackupExpiryDateTime, live 2026-10-09: creation + 35 days). */
+    public static final long SYSTEM_RETENTION_MILLIS = 35L * 24 * 3600 * 1000;
 
     public BackupRecord withStatus(String s) {
         return new BackupRecord(arn, id, name, account, tableArn, tableUuid, createdMillis, s, type, sizeBytes, itemCount, table);
+    }
+
+    /** When a SYSTEM backup expires (epoch millis), or -1 for a backup kept until deleted. */
+    public long expiryMillis() {
+        return SYSTEM.equals(type) ? createdMillis + SYSTEM_RETENTION_MILLIS : -1;
     }
 
     /** BackupCreationDateTime: epoch seconds with fraction. */

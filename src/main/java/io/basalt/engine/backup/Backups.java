@@ -84,13 +84,28 @@ public final class Backups {
      * backup, AVAILABLE (the data is complete and durable when this returns).
      */
     public BackupRecord create(String account, String tableName, String tableArn, String backupName) {
+        return create(account, tableName, tableArn, backupName, BackupRecord.USER);
+    }
+
+    /**
+     * The SYSTEM backup the service keeps of a table with point-in-time recovery when the table is
+     * deleted ({@code <table>$DeletedTableBackup}, live 2026-10-09), taken before the deletion; none
+     * on an engine without snapshots (the deletion goes on).
+     */
+    public BackupRecord createSystem(String account, String tableName, String tableArn) {
+        if (!storage.snapshots()) return null;
+        return create(account, tableName, tableArn, tableName + "$DeletedTableBackup", BackupRecord.SYSTEM);
+    }
+
+    private BackupRecord create(String account, String tableName, String tableArn, String backupName, String type) {
         TableCatalog.Entry entry = tables.find(account, tableName);
         if (entry == null) throw new DynamoException(ErrorType.TABLE_NOT_FOUND, "Table not found: " + tableName);
         long tableId = entry.definition().id();
         if (!backingUp.add(tableId)) throw inUse();
         try {
             long now = clock.millis();
-            String id = String.format("%014d-%08x", now, RANDOM.nextInt());
+            // a SYSTEM backup's id ends in zeros (live: '<epoch-ms>-00000000')
+            String id = String.format("%014d-%08x", now, BackupRecord.SYSTEM.equals(type) ? 0 : RANDOM.nextInt());
             String arn = tableArn + "/backup/" + id;
             long count = 0, size = 0;
             TableDefinition table;
@@ -113,7 +128,7 @@ public final class Backups {
                 throw new UncheckedIOException("writing backup " + arn + " failed", e);
             }
             BackupRecord b = new BackupRecord(arn, id, backupName, account, tableArn, table.uuid(), now,
-                    BackupRecord.AVAILABLE, BackupRecord.USER, size, count, table);
+                    BackupRecord.AVAILABLE, type, size, count, table);
             catalog.put(b);
             return b;
         } finally {
@@ -123,6 +138,7 @@ public final class Backups {
 
     /** The account's backup with this ARN, or BackupNotFoundException. */
     public BackupRecord require(String account, String arn) {
+        expire();
         BackupRecord b = catalog.find(arn);
         if (b == null || !b.account().equals(account)) throw notFound(arn);
         return b;
@@ -130,14 +146,33 @@ public final class Backups {
 
     /** The account's backups, oldest first. */
     public List<BackupRecord> list(String account) {
+        expire();
         List<BackupRecord> mine = new ArrayList<>();
         for (BackupRecord b : catalog.all()) if (b.account().equals(account)) mine.add(b);
         return mine;
     }
 
-    /** Deletes a backup and its files; returns it as DELETED. BackupInUseException while it is being restored. */
+    /** Removes SYSTEM backups past their expiry (looked for whenever backups are read). */
+    private void expire() {
+        long now = clock.millis();
+        for (BackupRecord b : catalog.all()) {
+            if (b.expiryMillis() >= 0 && b.expiryMillis() <= now) {
+                catalog.remove(b);
+                files.delete(b.id());
+            }
+        }
+    }
+
+    /**
+     * Deletes a backup and its files; returns it as DELETED. BackupInUseException while it is being
+     * restored; a SYSTEM backup cannot be deleted (it expires).
+     */
     public BackupRecord delete(String account, String arn) {
         BackupRecord b = require(account, arn);
+        if (BackupRecord.SYSTEM.equals(b.type())) {
+            throw DynamoException.validation("Invalid Request: User is not allowed to delete the system backup with arn " + b.arn()
+                    + ". It will automatically expire on " + java.time.Instant.ofEpochMilli(b.expiryMillis()));
+        }
         AtomicInteger r = restoring.get(arn);
         if (r != null && r.get() > 0) throw inUse();
         catalog.remove(b);

@@ -77,7 +77,7 @@ public final class TableCatalog {
                 String rest = new String(c.key(), StandardCharsets.UTF_8).substring(TABLE_PREFIX.length());
                 int slash = rest.indexOf('/');
                 String account = slash < 0 ? defaultAccount : rest.substring(0, slash);
-                TableDefinition t = TableDefinitionCodec.decode(c.value());
+                TableDefinition t = colocated(TableDefinitionCodec.decode(c.value()));
                 out.add(new Entry(account, t, c.version(), newRef(t)));
             }
         }
@@ -118,6 +118,12 @@ public final class TableCatalog {
 
     private static String qualified(String account, String name) {
         return account + "/" + name;
+    }
+
+    /** Tells the store where the table's LSI entries belong (with its items) before it reads or writes any. */
+    private TableDefinition colocated(TableDefinition t) {
+        for (var i : t.localIndexes()) storage.colocate(i.indexId(), t.id());
+        return t;
     }
 
     private static TableRef newRef(TableDefinition t) {
@@ -219,6 +225,7 @@ public final class TableCatalog {
     public Entry create(String account, TableDefinition t) {
         String q = qualified(account, t.name());
         if (find(account, t.name()) != null) throw tableExists(t.name());
+        colocated(t); // before any node can see the table
         try {
             long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(account, t.name()),
                     TableDefinitionCodec.encode(t), Mutation.EXPECT_ABSENT));
@@ -267,7 +274,7 @@ public final class TableCatalog {
         if (v == null) {
             if (cur != null && tables.remove(q, cur)) byId.remove(cur.definition().id(), q);
         } else if (cur == null || cur.version() != v.version()) {
-            TableDefinition t = TableDefinitionCodec.decode(v.value());
+            TableDefinition t = colocated(TableDefinitionCodec.decode(v.value()));
             adopt(q, cur, new Entry(account, t, v.version(), newRef(t)));
         }
     }

@@ -136,6 +136,8 @@ public final class ItemStore {
                 commit(batch, held);
             } catch (VersionConflictException e) {
                 for (ChangeContributor c : contributors) c.aborted();
+                // as the service: a write meeting a transaction under way is refused, and the SDKs retry it
+                if (e.heldByTransaction()) throw transactionConflict();
                 if (attempt > 8) Thread.yield();
                 continue;
             } catch (RuntimeException e) {
@@ -185,6 +187,11 @@ public final class ItemStore {
             updateCounters(table, -1, sizes[i]);
             for (ChangeContributor c : contributors) c.committed(table, null, items.get(i));
         }
+    }
+
+    /** The service's answer to a single-item write on an item a transaction under way holds. */
+    private static io.basalt.error.DynamoException transactionConflict() {
+        return new io.basalt.error.DynamoException(io.basalt.error.ErrorType.TRANSACTION_CONFLICT, "Transaction is ongoing for the item");
     }
 
     /** Commits, and runs the batch's when-applied actions unless the engine runs them once it has applied it. */

@@ -73,6 +73,12 @@ public final class RequestResources {
                  "DeleteResourcePolicy" -> {
                 if (f.resourceArn != null) out.add(new Access("dynamodb:" + operation, f.resourceArn));
             }
+            case "CreateGlobalTable", "DescribeGlobalTable", "DescribeGlobalTableSettings", "UpdateGlobalTable",
+                 "UpdateGlobalTableSettings" -> { // a global table's ARN names no region
+                if (f.globalTableName != null) {
+                    out.add(new Access("dynamodb:" + operation, "arn:aws:dynamodb::" + account + ":global-table/" + f.globalTableName));
+                }
+            }
             case "DescribeBackup", "DeleteBackup" -> {
                 if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
             }
@@ -162,6 +168,7 @@ public final class RequestResources {
         /** Parameters of ExecuteStatement (beside its Statement). */
         List<io.basalt.model.AttributeValue> parameters = List.of();
         String statement;
+        String globalTableName;
 
         void read(JsonParser p) throws IOException {
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -171,6 +178,7 @@ public final class RequestResources {
                     case "TableName" -> tableName = text(p, t);
                     case "IndexName" -> indexName = text(p, t);
                     case "StreamArn" -> streamArn = text(p, t);
+                    case "GlobalTableName" -> globalTableName = text(p, t);
                     case "ShardIterator" -> shardIterator = text(p, t);
                     case "ResourceArn" -> resourceArn = text(p, t);
                     case "BackupArn" -> backupArn = text(p, t);

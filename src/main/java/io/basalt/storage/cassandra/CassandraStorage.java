@@ -60,6 +60,7 @@ public final class CassandraStorage implements StorageEngine {
     private final PreparedStatement putEq, putNeq, deleteEq, deleteNeq, checkEq;
     private final ChangeLog changeLog;
     private final Transactions transactions;
+    private final LocalIndexPlacement localIndexes;
     private final String keyspace;
     private volatile boolean closed;
 
@@ -85,6 +86,18 @@ public final class CassandraStorage implements StorageEngine {
         checkEq = session.prepare("UPDATE " + kv + " SET version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version = ? AND txn = null");
         changeLog = new ChangeLog(this, session, ks, logSettings);
         transactions = new Transactions(this, session, ks, changeLog, txnSettings);
+        localIndexes = new LocalIndexPlacement(this, bucketsAsc);
+    }
+
+    /** LSI entries live in their table's item partitions (see {@link LocalIndexPlacement}). */
+    @Override
+    public void colocate(long indexId, long tableId) {
+        localIndexes.place(indexId, tableId);
+    }
+
+    /** The Cassandra row of an SPI key (an LSI entry's is in its item partition). */
+    RowKey rowKey(Space space, byte[] key) {
+        return localIndexes.rowKey(space, key);
     }
 
     /** Connects, creates the keyspace and tables when missing. */
@@ -170,7 +183,7 @@ public final class CassandraStorage implements StorageEngine {
     @Override
     public Versioned get(Space space, byte[] key) {
         open();
-        RowKey rk = RowKey.of(space, key);
+        RowKey rk = rowKey(space, key);
         ConsistencyLevel level = readLevel();
         Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(level)).one();
         if (level == null) row = committed(rk, row);
@@ -222,6 +235,8 @@ public final class CassandraStorage implements StorageEngine {
         private final byte[] from, to;
         private final boolean reverse;
         private ByteBuffer bucket;
+        /** The table whose item partition holds the current bucket's rows (an LSI), else null. */
+        private Long lsiTable;
         private Iterator<Row> rows = java.util.Collections.emptyIterator();
         private byte[] key, value;
         private long version;
@@ -243,17 +258,26 @@ public final class CassandraStorage implements StorageEngine {
                     if (!buckets.hasNext()) return false;
                     bucket = buckets.next();
                     ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
-                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(space.ordinal(), bucket, ck[0], ck[1])
+                    lsiTable = localIndexes.tableOf(space, RowKey.raw(bucket));
+                    RowKey lo, hi;
+                    if (lsiTable != null) { // an LSI: its slice of the item partition
+                        lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
+                        hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
+                    } else {
+                        lo = new RowKey(space.ordinal(), bucket, ck[0]);
+                        hi = new RowKey(space.ordinal(), bucket, ck[1]);
+                    }
+                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
                             .setConsistencyLevel(level)).iterator();
                 }
                 Row r = rows.next();
-                byte[] k = RowKey.key(bucket, r.getByteBuffer(0));
+                byte[] k = RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
                 if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
                 if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
                 Versioned v;
                 if (!r.isNull(3) && level == null) {
                     // marked by a transaction: its last committed state, as a consistent GetItem reads it
-                    RowKey rk = RowKey.of(space, k);
+                    RowKey rk = rowKey(space, k);
                     v = versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
                 } else {
                     v = r.isNull(2) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
@@ -322,7 +346,7 @@ public final class CassandraStorage implements StorageEngine {
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
             if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
-                throw new VersionConflictException(conflictIndex(ms, group));
+                throw conflict(ms, group);
             }
         }
         batch.applied();
@@ -338,7 +362,7 @@ public final class CassandraStorage implements StorageEngine {
         List<Mutation> remote = new ArrayList<>();
         while (it.hasNext()) for (int i : it.next()) remote.add(ms.get(i));
         for (int i : home) if (!ms.get(i).isDelete() && !ms.get(i).isCheck()) registerBucket(ms.get(i).space(), ms.get(i).key());
-        RowKey rk = RowKey.of(ms.get(first).space(), ms.get(first).key());
+        RowKey rk = rowKey(ms.get(first).space(), ms.get(first).key());
         ChangeLog.Partition p = new ChangeLog.Partition(rk.space(), rk.bucket());
         changeLog.markPending(p, version);
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
@@ -346,7 +370,7 @@ public final class CassandraStorage implements StorageEngine {
         b.addStatement(changeLog.logRow(p, version, remote));
         if (!execute(b.build()).wasApplied()) {
             changeLog.abandoned(p, version);
-            throw new VersionConflictException(conflictIndex(ms, home));
+            throw conflict(ms, home);
         }
         changeLog.committed(p, version, batch);
     }
@@ -395,7 +419,7 @@ public final class CassandraStorage implements StorageEngine {
 
     /** Whether the item row carries a transaction's prepare mark (tests). */
     public boolean marked(Space space, byte[] key) {
-        RowKey rk = RowKey.of(space, key);
+        RowKey rk = rowKey(space, key);
         Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
         return row != null && !row.isNull(2);
     }
@@ -419,31 +443,38 @@ public final class CassandraStorage implements StorageEngine {
         return deleteEq.bind(space, bucket, ck, expected);
     }
 
+    /** Delete whatever version the row holds. */
+    BoundStatement deleteAny(int space, ByteBuffer bucket, ByteBuffer ck) {
+        return deleteNeq.bind(space, bucket, ck, ANY);
+    }
+
     /**
-     * After a refused conditional batch: the index of the first mutation of the group whose key
+     * After a refused conditional batch: the conflict at the first mutation of the group whose key
      * does not hold its expected version or carries another transaction's mark (settled here when
      * that transaction is decided or abandoned; a live one gets a moment to finish before the
-     * caller retries), else the group's first. Reads at LOCAL_SERIAL, which settles LWTs in flight.
+     * caller retries, and the conflict says it is held by a transaction), else at the group's
+     * first. Reads at LOCAL_SERIAL, which settles LWTs in flight.
      */
-    int conflictIndex(List<Mutation> ms, List<Integer> group) {
+    VersionConflictException conflict(List<Mutation> ms, List<Integer> group) {
         for (int i : group) {
             Mutation m = ms.get(i);
             if (m.expectedVersion() == Mutation.EXPECT_ANY) continue;
-            RowKey rk = RowKey.of(m.space(), m.key());
+            RowKey rk = rowKey(m.space(), m.key());
             Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck())
                     .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
             if (row != null && !row.isNull(2)) {
-                if (transactions.settle(row.getUuid(2), rk)) Transactions.pause();
-                return i;
+                boolean live = transactions.settle(row.getUuid(2), rk);
+                if (live) Transactions.pause();
+                return new VersionConflictException(i, live);
             }
             long have = row == null || row.isNull(1) ? Mutation.EXPECT_ABSENT : row.getLong(1);
-            if (have != m.expectedVersion()) return i;
+            if (have != m.expectedVersion()) return new VersionConflictException(i);
         }
-        return group.get(0);
+        return new VersionConflictException(group.get(0));
     }
 
     BoundStatement statement(Mutation m, long version) {
-        RowKey rk = RowKey.of(m.space(), m.key());
+        RowKey rk = rowKey(m.space(), m.key());
         long expected = m.expectedVersion();
         Long condition = expected == Mutation.EXPECT_ABSENT ? null : expected; // "= null": the row is absent
         if (m.isCheck()) {
@@ -462,9 +493,9 @@ public final class CassandraStorage implements StorageEngine {
                 : putEq.bind(value, version, rk.space(), rk.bucket(), rk.ck(), condition);
     }
 
-    static String partitionId(Mutation m) {
-        int p = Math.min(RowKey.prefixBytes(m.space()), m.key().length);
-        return m.space().ordinal() + ":" + java.util.HexFormat.of().formatHex(m.key(), 0, p);
+    /** The Cassandra partition a mutation writes, as "space:bucket". */
+    String partitionId(Mutation m) {
+        return localIndexes.partitionId(m.space(), m.key());
     }
 
     /** Lists the key's partition in the directory (plain, idempotent; never deleted). */
@@ -502,7 +533,7 @@ public final class CassandraStorage implements StorageEngine {
     private void deleteAll(Space space, List<byte[]> keys) {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (byte[] k : keys) {
-            RowKey rk = RowKey.of(space, k);
+            RowKey rk = rowKey(space, k);
             b.addStatement(deleteNeq.bind(rk.space(), rk.bucket(), rk.ck(), ANY));
         }
         execute(b.build());

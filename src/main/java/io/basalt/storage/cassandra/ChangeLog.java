@@ -204,7 +204,7 @@ final class ChangeLog implements AutoCloseable {
     /** Writes a log's mutations, one conditional batch per target partition, every row with the log's version. */
     private void apply(List<Mutation> ms, long version) {
         Map<String, List<Mutation>> groups = new LinkedHashMap<>();
-        for (Mutation m : ms) groups.computeIfAbsent(CassandraStorage.partitionId(m), x -> new ArrayList<>()).add(m);
+        for (Mutation m : ms) groups.computeIfAbsent(store.partitionId(m), x -> new ArrayList<>()).add(m);
         for (List<Mutation> group : groups.values()) {
             for (Mutation m : group) if (!m.isDelete()) store.registerBucket(m.space(), m.key());
             if (group.size() == 1) {

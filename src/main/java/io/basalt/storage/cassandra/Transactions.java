@@ -44,8 +44,12 @@ final class Transactions implements AutoCloseable {
     /** A transaction as its record holds it. */
     record Record(UUID id, int status, long created, long version, List<Mutation> mutations) {}
 
-    /** The mutations of one item partition (checked ones: marked), and the unchecked ones its change-log row carries. */
-    private record Part(ChangeLog.Partition partition, List<Mutation> checked, List<Mutation> logged) {}
+    /**
+     * The mutations of one item partition: checked ones (marked), unchecked ones of the same
+     * partition (LSI entries: applied with the items), and the unchecked ones of other partitions
+     * that its change-log row carries.
+     */
+    private record Part(ChangeLog.Partition partition, List<Mutation> checked, List<Mutation> local, List<Mutation> logged) {}
 
     private final CassandraStorage store;
     private final ChangeLog changeLog;
@@ -102,9 +106,9 @@ final class Transactions implements AutoCloseable {
         store.execute(insertRecord.bind(r.id(), PENDING, r.created(), version, node, ByteBuffer.wrap(ChangeLogCodec.encodeFull(ms))));
         for (Part p : parts(ms)) {
             if (!store.execute(prepareBatch(p, r.id())).wasApplied()) {
-                int bad = store.conflictIndex(ms, indexes(ms, p.checked()));
+                VersionConflictException bad = store.conflict(ms, indexes(ms, p.checked()));
                 abort(r);
-                throw new VersionConflictException(bad);
+                throw bad;
             }
         }
         if (settings.stopAfter() == TransactionSettings.Phase.PREPARED) throw new IllegalStateException("test: coordinator stopped after prepare");
@@ -127,23 +131,26 @@ final class Transactions implements AutoCloseable {
     }
 
     /**
-     * The batch's partitions in key order. Each unchecked mutation goes into the change-log row of
-     * the partition of the checked mutation before it (the engine adds an item's index entries and
-     * stream record right after the item), or of the first partition.
+     * The batch's partitions in key order. An unchecked mutation of a partition with checked ones
+     * (an LSI entry) is applied with them; any other goes into the change-log row of the partition
+     * of the checked mutation before it (the engine adds an item's index entries and stream record
+     * right after the item), or of the first partition.
      */
-    private static List<Part> parts(List<Mutation> ms) {
+    private List<Part> parts(List<Mutation> ms) {
         Map<String, Part> byId = new TreeMap<>();
         List<Mutation> orphans = new ArrayList<>();
         Part current = null;
         for (Mutation m : ms) {
             if (m.expectedVersion() == Mutation.EXPECT_ANY) {
-                if (current == null) orphans.add(m);
+                Part home = byId.get(store.partitionId(m));
+                if (home != null) home.local().add(m);
+                else if (current == null) orphans.add(m);
                 else current.logged().add(m);
                 continue;
             }
-            current = byId.computeIfAbsent(CassandraStorage.partitionId(m), x -> {
-                RowKey rk = RowKey.of(m.space(), m.key());
-                return new Part(new ChangeLog.Partition(rk.space(), rk.bucket()), new ArrayList<>(), new ArrayList<>());
+            current = byId.computeIfAbsent(store.partitionId(m), x -> {
+                RowKey rk = store.rowKey(m.space(), m.key());
+                return new Part(new ChangeLog.Partition(rk.space(), rk.bucket()), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
             });
             current.checked().add(m);
         }
@@ -155,7 +162,7 @@ final class Transactions implements AutoCloseable {
     private Statement<?> prepareBatch(Part p, UUID id) {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (Mutation m : p.checked()) {
-            RowKey rk = RowKey.of(m.space(), m.key());
+            RowKey rk = store.rowKey(m.space(), m.key());
             Long expected = m.expectedVersion() == Mutation.EXPECT_ABSENT ? null : m.expectedVersion();
             b.addStatement(prepare.bind(id, rk.space(), rk.bucket(), rk.ck(), expected));
         }
@@ -176,7 +183,7 @@ final class Transactions implements AutoCloseable {
         for (Part p : parts) {
             BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
             for (Mutation m : p.checked()) {
-                RowKey rk = RowKey.of(m.space(), m.key());
+                RowKey rk = store.rowKey(m.space(), m.key());
                 if (m.isCheck()) {
                     b.addStatement(clearMark.bind(rk.space(), rk.bucket(), rk.ck(), r.id()));
                 } else if (m.isDelete()) {
@@ -185,6 +192,10 @@ final class Transactions implements AutoCloseable {
                     store.registerBucket(m.space(), m.key());
                     b.addStatement(applyPut.bind(ByteBuffer.wrap(m.value()), r.version(), rk.space(), rk.bucket(), rk.ck(), r.id()));
                 }
+            }
+            for (Mutation m : p.local()) { // conditional on the marks above: applied once, with the items
+                if (!m.isDelete()) store.registerBucket(m.space(), m.key());
+                b.addStatement(store.statement(m, r.version()));
             }
             boolean logged = !p.logged().isEmpty();
             if (logged) {
@@ -222,7 +233,7 @@ final class Transactions implements AutoCloseable {
         for (Part p : parts(r.mutations())) {
             List<BoundStatement> clears = new ArrayList<>();
             for (Mutation m : p.checked()) {
-                RowKey rk = RowKey.of(m.space(), m.key());
+                RowKey rk = store.rowKey(m.space(), m.key());
                 clears.add(clearMark.bind(rk.space(), rk.bucket(), rk.ck(), r.id()));
             }
             BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
