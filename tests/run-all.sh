@@ -71,7 +71,7 @@ run_scripts() { # run_scripts <label> <server args...>
     if ! started=$(start_server "$log" "$@"); then failures+=("server ($label) did not start"); return; fi
     local pid=${started% *} port=${started#* }
     for script in tests/scripts/*; do
-        [[ -x "$script" ]] || continue
+        [[ -f "$script" && -x "$script" ]] || continue  # not tests/scripts/__pycache__ (a helper module imported)
         echo "== $script ($label, port $port)"
         if ! BASALT_ENDPOINT="http://127.0.0.1:$port" "$script"; then
             failures+=("$script ($label)")
@@ -131,10 +131,33 @@ JSON
     fi
 fi
 
+# A real S3-compatible server for the scripts' exports and imports (S3Mock from Maven Central, see
+# tests/s3mock.sh): the servers below are started with --s3-endpoint (credentials for their S3 client in
+# their environment) and the scripts get BASALT_S3_ENDPOINT. When it cannot be had, the reason is printed
+# and tests/scripts/boto3_s3_transfers.py skips. BASALT_S3=off skips it.
+s3_args=()
+s3mock_dir=$(mktemp -d)
+if [[ "${BASALT_S3:-on}" != "off" ]]; then
+    echo "== S3Mock for the scripts"
+    if s3mock=$(tests/s3mock.sh "$s3mock_dir"); then
+        read -r s3mock_pid s3_endpoint s3_kms_key <<<"$s3mock"
+        export BASALT_S3_ENDPOINT="$s3_endpoint" BASALT_S3_KMS_KEY_ID="$s3_kms_key"
+        s3_args=(--s3-endpoint "$s3_endpoint")
+        echo "S3Mock at $s3_endpoint"
+    else
+        echo "tests: S3Mock could not be started (see above); the S3 transfer script will skip"
+    fi
+fi
+
 data_dir=$(mktemp -d)
-run_scripts "in memory" --in-memory
-run_scripts "on disk" --data-dir "$data_dir"
+AWS_ACCESS_KEY_ID=basalt-s3 AWS_SECRET_ACCESS_KEY=basalt-s3 run_scripts "in memory" --in-memory "${s3_args[@]}"
+AWS_ACCESS_KEY_ID=basalt-s3 AWS_SECRET_ACCESS_KEY=basalt-s3 run_scripts "on disk" --data-dir "$data_dir" "${s3_args[@]}"
 rm -rf "$data_dir"
+if [[ -n "${s3mock_pid:-}" ]]; then # not a child of this shell: wait for it to end by polling
+    kill "$s3mock_pid" 2>/dev/null
+    for _ in $(seq 1 50); do kill -0 "$s3mock_pid" 2>/dev/null || break; sleep 0.2; done
+fi
+rm -rf "$s3mock_dir"
 
 echo "== docs/compatibility.md"
 if [[ -d target/compatibility ]]; then

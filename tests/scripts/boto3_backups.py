@@ -10,7 +10,7 @@ import sys
 import time
 
 import boto3
-from botocore.exceptions import ClientError
+from boto3_checks import check, error
 
 endpoint = os.environ.get("BASALT_ENDPOINT")
 if not endpoint:
@@ -20,20 +20,6 @@ session = boto3.session.Session(aws_access_key_id="AKIDBOTO", aws_secret_access_
 client = session.client("dynamodb", endpoint_url=endpoint)
 name = f"boto3_bk_{os.getpid()}_{random.randint(0, 99999)}"
 copy = name + "_restored"
-
-
-def check(description, expected, actual):
-    if expected != actual:
-        sys.exit(f"FAIL: {description}: expected {expected!r} got {actual!r}")
-    print(f"ok - {description}")
-
-
-def error(fn):
-    try:
-        fn()
-    except ClientError as e:
-        return e.response["Error"]["Code"], e.response["Error"]["Message"]
-    return None
 
 
 def scan(table):

@@ -8,6 +8,8 @@ from decimal import Decimal
 import boto3
 from botocore.exceptions import ClientError
 
+from boto3_checks import check
+
 endpoint = os.environ.get("BASALT_ENDPOINT")
 if not endpoint:
     sys.exit("set BASALT_ENDPOINT to a running Basalt, e.g. http://127.0.0.1:8000")
@@ -16,12 +18,6 @@ session = boto3.session.Session(aws_access_key_id="AKIDBOTO", aws_secret_access_
 client = session.client("dynamodb", endpoint_url=endpoint)
 resource = session.resource("dynamodb", endpoint_url=endpoint)
 name = f"boto3_{os.getpid()}_{random.randint(0, 99999)}"
-
-
-def check(description, expected, actual):
-    if expected != actual:
-        sys.exit(f"FAIL: {description}: expected {expected!r} got {actual!r}")
-    print(f"ok - {description}")
 
 
 def error_code(fn):

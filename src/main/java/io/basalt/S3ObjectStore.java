@@ -21,6 +21,7 @@ import software.amazon.awssdk.services.s3.model.ListObjectsV2Request;
 import software.amazon.awssdk.services.s3.model.ListObjectsV2Response;
 import software.amazon.awssdk.services.s3.model.S3Exception;
 import software.amazon.awssdk.services.s3.model.S3Object;
+import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
 
 /**
  * Exports and imports through an S3-compatible endpoint ({@code --s3-endpoint URL}), with the AWS
@@ -35,10 +36,10 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     private final S3Client s3;
     private final String endpoint;
+    private final Encryption encryption;
 
     S3ObjectStore(String endpoint, String region) {
-        this.endpoint = endpoint;
-        this.s3 = S3Client.builder()
+        this(endpoint, S3Client.builder()
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(region == null ? "us-east-1" : region))
                 .forcePathStyle(true)
@@ -46,7 +47,29 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
                 .httpClient(UrlConnectionHttpClient.create())
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                .build();
+                .build(), Encryption.NONE);
+    }
+
+    private S3ObjectStore(String endpoint, S3Client s3, Encryption encryption) {
+        this.endpoint = endpoint;
+        this.s3 = s3;
+        this.encryption = encryption;
+    }
+
+    /** A view sharing this store's client that asks S3 to encrypt every object it writes. */
+    @Override
+    public ObjectStore encryptedWith(Encryption encryption) {
+        return new S3ObjectStore(endpoint, s3, encryption);
+    }
+
+    /** The SSE headers of a PutObject or CreateMultipartUpload (S3 takes them on the upload's start, not per part). */
+    private ServerSideEncryption sse() {
+        if (encryption.algorithm() == null) return null;
+        return "KMS".equals(encryption.algorithm()) ? ServerSideEncryption.AWS_KMS : ServerSideEncryption.AES256;
+    }
+
+    private String kmsKeyId() {
+        return "KMS".equals(encryption.algorithm()) ? encryption.kmsKeyId() : null;
     }
 
     @Override
@@ -70,7 +93,8 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
             private void sendPart() throws IOException {
                 call(() -> {
                     if (uploadId == null) {
-                        uploadId = s3.createMultipartUpload(r -> r.bucket(bucket).key(key)).uploadId();
+                        uploadId = s3.createMultipartUpload(r -> r.bucket(bucket).key(key).serverSideEncryption(sse())
+                                .ssekmsKeyId(kmsKeyId())).uploadId();
                     }
                     int n = parts.size() + 1;
                     String tag = s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(n),
@@ -85,7 +109,7 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
             public void close() throws IOException {
                 if (etag != null) return;
                 if (uploadId == null) {
-                    etag = unquoted(call(() -> s3.putObject(r -> r.bucket(bucket).key(key),
+                    etag = unquoted(call(() -> s3.putObject(r -> r.bucket(bucket).key(key).serverSideEncryption(sse()).ssekmsKeyId(kmsKeyId()),
                             RequestBody.fromBytes(part.toByteArray())).eTag()));
                     return;
                 }
@@ -129,7 +153,7 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     @Override
     public void close() {
-        s3.close();
+        s3.close(); // only the store the wiring made is closed; its encrypting views share the client
     }
 
     private static String unquoted(String etag) {
@@ -158,6 +182,9 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
                 kind = ObjectStoreException.Kind.NO_SUCH_BUCKET;
                 code = "NoSuchBucket";
                 text = "The specified bucket does not exist";
+            } else if ("KMS.NotFoundException".equals(code)) {
+                // the service's FailureCode for a key S3 cannot find (live, 2026-10-09, DDB-EXPORT-005/-011)
+                kind = ObjectStoreException.Kind.KMS_NOT_FOUND;
             } else if ("AccessDenied".equals(code) || e.statusCode() == 403) {
                 kind = ObjectStoreException.Kind.ACCESS_DENIED;
                 code = "AccessDenied";

@@ -50,6 +50,22 @@ public final class UpdateAction {
         return DynamoException.validation("The document path provided in the update expression is invalid for update");
     }
 
+    List<Set> sets() { return sets; }
+
+    List<Path> removes() { return removes; }
+
+    List<AddOrDelete> adds() { return adds; }
+
+    List<AddOrDelete> deletes() { return deletes; }
+
+    /**
+     * The size UpdateItem charges this statement, whatever the stored item holds (see
+     * {@link UpdateStatementSize}); the service refuses an UpdateItem whose charge passes the item-size limit.
+     */
+    public long statementSize() {
+        return UpdateStatementSize.of(this);
+    }
+
     /** Whether applying this to a missing item creates it (REMOVE/DELETE-only updates do not). */
     public boolean createsItem() {
         return !sets.isEmpty() || !adds.isEmpty();

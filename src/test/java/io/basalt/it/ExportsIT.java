@@ -298,10 +298,16 @@ class ExportsIT {
                  DynamoDbClient c = ServerTestBase.client(disk.endpoint())) {
                 createFullTable(c, "ex_durable", 7);
                 c.updateContinuousBackups(b -> b.tableName("ex_durable").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
-                String arn = c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").clientToken("tok-1"))
-                        .exportDescription().exportArn();
+                // a local directory cannot encrypt: the request's encryption is echoed (and kept), the files written as they are
+                String arn = c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").clientToken("tok-1")
+                        .s3SseAlgorithm("KMS").s3SseKmsKeyId("alias/aws/s3")).exportDescription().exportArn();
                 before = TransferWaits.export(c, arn);
                 assertEquals(ExportStatus.COMPLETED, before.exportStatus());
+                assertEquals("KMS", before.s3SseAlgorithmAsString());
+                assertEquals("alias/aws/s3", before.s3SseKmsKeyId());
+                Map<String, Object> summary = JsonMini.object(Files.readString(root.resolve("durable").resolve(before.exportManifest())));
+                assertEquals("KMS", summary.get("s3SseAlgorithm"));
+                assertEquals("alias/aws/s3", summary.get("s3SseKmsKeyId"));
                 String id = arn.substring(arn.lastIndexOf('/') + 1);
                 String importArn = c.importTable(b -> b.s3BucketSource(s -> s.s3Bucket("durable").s3KeyPrefix("AWSDynamoDB/" + id + "/data/"))
                         .inputFormat("DYNAMODB_JSON").inputCompressionType("GZIP")
@@ -322,7 +328,11 @@ class ExportsIT {
                         .stream().map(x -> x.importArn()).toList());
                 // the client token still finds the export
                 assertEquals(before.exportArn(), c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable")
-                        .clientToken("tok-1")).exportDescription().exportArn());
+                        .clientToken("tok-1").s3SseAlgorithm("KMS").s3SseKmsKeyId("alias/aws/s3")).exportDescription().exportArn());
+                fails(software.amazon.awssdk.services.dynamodb.model.ExportConflictException.class, "ExportConflictException",
+                        "Export conflict: Duplicate request detected with conflicting parameters",
+                        () -> c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").s3SseAlgorithm("KMS")
+                                .clientToken("tok-1")));
                 fails(software.amazon.awssdk.services.dynamodb.model.ExportConflictException.class, "ExportConflictException",
                         "Export conflict: Duplicate request detected with conflicting parameters",
                         () -> c.exportTableToPointInTime(b -> b.tableArn(ARN + "ex_durable").s3Bucket("durable").s3Prefix("other")

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Assumptions;
  */
 final class S3Server implements AutoCloseable {
     static final String VERSION = "4.11.0";
+    /** The one KMS key S3Mock knows: it refuses SSE-KMS writes naming any other key with KMS.NotFoundException. */
+    static final String KMS_KEY_ARN = "arn:aws:kms:us-east-1:123456789012:key/6e4d7c10-5a2b-4e8f-9c1d-2f3a4b5c6d7e";
     private final Process process;
     private final Path dir;
     final String endpoint;
@@ -43,7 +45,8 @@ final class S3Server implements AutoCloseable {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process p = new ProcessBuilder(java, "-Xmx384m", "-jar", jar.toString(), "--server.port=" + https,
                 "--com.adobe.testing.s3mock.httpPort=" + http, "--com.adobe.testing.s3mock.store.root=" + dir,
-                "--com.adobe.testing.s3mock.store.initialBuckets=" + String.join(",", buckets), "--spring.main.banner-mode=off")
+                "--com.adobe.testing.s3mock.store.initialBuckets=" + String.join(",", buckets),
+                "--com.adobe.testing.s3mock.store.validKmsKeys=" + KMS_KEY_ARN, "--spring.main.banner-mode=off")
                 .redirectErrorStream(true).redirectOutput(dir.resolveSibling(dir.getFileName() + ".log").toFile()).start();
         String endpoint = "http://127.0.0.1:" + http;
         long deadline = System.currentTimeMillis() + 120_000;

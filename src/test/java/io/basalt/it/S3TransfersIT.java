@@ -170,14 +170,16 @@ class S3TransfersIT {
         String log = text("imports", "aws-dynamodb/imports/" + id + ".json");
         List<String> where = new ArrayList<>();
         List<String> messages = new ArrayList<>();
-        var pattern = java.util.regex.Pattern.compile("\"itemS3Pointer\":\\{\"bucket\":\"imports\",\"key\":\"(bad/part-\\d.json.zst)\","
-                + "\"itemIndex\":(\\d+)},\"lineNumber\":(\\d+),\"errorMessages\":\\[\"(.*)\"]}");
+        // the service's message fields in its order (Developer Guide's example log), then Basalt's lineNumber
+        var pattern = java.util.regex.Pattern.compile("\"logStream\":\"" + id + "/error\",\"itemS3Pointer\":\\{\"bucket\":\"imports\","
+                + "\"key\":\"(bad/part-\\d.json.zst)\",\"itemIndex\":(\\d+)},\"importArn\":\"[^\"]+\",\"errorMessages\":\\[\"(.*)\"],"
+                + "\"lineNumber\":(\\d+)}");
         for (String record : log.split("\n")) {
             var m = pattern.matcher(record);
             assertTrue(m.find(), record);
-            assertEquals(Long.parseLong(m.group(3)) - 1, Long.parseLong(m.group(2)));
-            where.add(m.group(1) + ":" + m.group(3));
-            messages.add(m.group(4));
+            assertEquals(Long.parseLong(m.group(4)) - 1, Long.parseLong(m.group(2)));
+            where.add(m.group(1) + ":" + m.group(4));
+            messages.add(m.group(3));
             assertEquals(d.importArn(), JsonMini.object(record).get("importArn"));
         }
         assertEquals(List.of("bad/part-1.json.zst:2", "bad/part-1.json.zst:3", "bad/part-1.json.zst:4", "bad/part-1.json.zst:5",
@@ -279,5 +281,97 @@ class S3TransfersIT {
         assertTrue(data.contains("\"v\":{\"S\":\"changed\"}"), data);
         assertTrue(data.contains("\"Keys\":{\"pk\":{\"S\":\"p1\"},\"sk\":{\"N\":\"1\"}},\"OldImage\":"), data);
         assertFalse(data.contains("\"pk\":{\"S\":\"p2\"}"), "an unchanged item is not exported");
+    }
+
+    /** The SSE headers S3 keeps for every object of an export (HEAD Object answers them back). */
+    private static List<String> encryptionOfObjects(String dir) {
+        List<String> out = new ArrayList<>();
+        for (S3Object o : s3.listObjectsV2(b -> b.bucket("exports").prefix(dir + "/")).contents()) {
+            var head = s3.headObject(b -> b.bucket("exports").key(o.key()));
+            out.add(head.serverSideEncryptionAsString() + (head.ssekmsKeyId() == null ? "" : " " + head.ssekmsKeyId()));
+        }
+        return out;
+    }
+
+    private static ExportDescription exportDone(String table, String sse, String key) throws InterruptedException {
+        ExportDescription d = ddb.exportTableToPointInTime(b -> b.tableArn(ARN + table).s3Bucket("exports").s3Prefix("sse")
+                .s3SseAlgorithm(sse).s3SseKmsKeyId(key)).exportDescription();
+        assertEquals(sse == null ? "AES256" : sse, d.s3SseAlgorithmAsString());
+        assertEquals(key, d.s3SseKmsKeyId());
+        return TransferWaits.export(ddb, d.exportArn());
+    }
+
+    @Test
+    @Covers(operation = "ExportTableToPointInTime", parameters = {"S3SseAlgorithm", "S3SseKmsKeyId", "S3BucketOwner"})
+    void exportsAskS3ToEncryptEveryObjectAsRequested() throws Exception {
+        createFullTable(ddb, "s3_sse", 20);
+        enable("s3_sse");
+        clock.advanceMillis(10);
+        String kmsArn = S3Server.KMS_KEY_ARN;
+        // S3Mock knows its keys by id only (it refuses their ARNs), so the exports below name the key by its id
+        String kmsId = kmsArn.substring(kmsArn.lastIndexOf('/') + 1);
+        // the checks, in the service's words (live, 2026-10-09, DDB-EXPORT-002 and -005)
+        Sdk.validation("Invalid Request: KMS Key Id is not supported for this encryption type",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseKmsKeyId(kmsArn)));
+        Sdk.validation("Invalid Request: KMS Key Id is not supported for this encryption type",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseAlgorithm("AES256")
+                        .s3SseKmsKeyId(kmsArn)));
+        Sdk.validation("Invalid Request: 1 validation error detected: Value 'not a key' at 's3SseKmsKeyId' failed to satisfy constraint: "
+                        + "Member must satisfy regular expression pattern: ^[a-zA-Z0-9:/_-]+$",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseAlgorithm("KMS")
+                        .s3SseKmsKeyId("not a key")));
+        Sdk.validation("1 validation error detected: Value '' at 's3SseKmsKeyId' failed to satisfy constraint: "
+                        + "Member must have length greater than or equal to 1",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseAlgorithm("KMS").s3SseKmsKeyId("")));
+        String longKey = "k".repeat(2049);
+        Sdk.validation("1 validation error detected: Value '" + longKey + "' at 's3SseKmsKeyId' failed to satisfy constraint: "
+                        + "Member must have length less than or equal to 2048",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseAlgorithm("KMS")
+                        .s3SseKmsKeyId(longKey)));
+        Sdk.validation("1 validation error detected: Value 'aws:kms' at 's3SseAlgorithm' failed to satisfy constraint: "
+                        + "Member must satisfy enum value set: [AES256, KMS]",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3SseAlgorithm("aws:kms")));
+        Sdk.validation("1 validation error detected: Value 'not-an-account' at 's3BucketOwner' failed to satisfy constraint: "
+                        + "Member must satisfy regular expression pattern: [0-9]{12}",
+                () -> ddb.exportTableToPointInTime(b -> b.tableArn(ARN + "s3_sse").s3Bucket("exports").s3BucketOwner("not-an-account")));
+
+        // SSE-KMS with a key: every object (data, manifests, checksums, _started) names it
+        ExportDescription kms = exportDone("s3_sse", "KMS", kmsId);
+        assertEquals("COMPLETED", kms.exportStatusAsString(), String.valueOf(kms.failureMessage()));
+        assertEquals("KMS", kms.s3SseAlgorithmAsString());
+        assertEquals(kmsId, kms.s3SseKmsKeyId());
+        String dir = kms.exportManifest().substring(0, kms.exportManifest().lastIndexOf('/'));
+        List<String> sse = encryptionOfObjects(dir);
+        assertEquals(6, sse.size(), sse.toString());
+        assertEquals(List.of("aws:kms " + kmsId), sse.stream().distinct().toList());
+        Map<String, Object> summary = JsonMini.object(text("exports", dir + "/manifest-summary.json"));
+        assertEquals("KMS", summary.get("s3SseAlgorithm"));
+        assertEquals(kmsId, summary.get("s3SseKmsKeyId"));
+        // S3 decrypts on reading: the export imports back as it was
+        ImportTableDescription imp = importInto("s3_sse_in", "exports", dir + "/data/", "DYNAMODB_JSON", "GZIP");
+        assertEquals("COMPLETED", imp.importStatusAsString(), String.valueOf(imp.failureMessage()));
+        assertEquals(scanAll(ddb, "s3_sse"), scanAll(ddb, "s3_sse_in"));
+
+        // SSE-KMS without a key: S3 uses the AWS-managed key; the description names none (DDB-EXPORT-012)
+        ExportDescription managed = exportDone("s3_sse", "KMS", null);
+        assertEquals("COMPLETED", managed.exportStatusAsString(), String.valueOf(managed.failureMessage()));
+        assertEquals(null, managed.s3SseKmsKeyId());
+        String managedDir = managed.exportManifest().substring(0, managed.exportManifest().lastIndexOf('/'));
+        assertTrue(encryptionOfObjects(managedDir).stream().allMatch(x -> x.startsWith("aws:kms")), encryptionOfObjects(managedDir).toString());
+
+        // AES256 asked for: SSE-S3 on every object
+        ExportDescription aes = exportDone("s3_sse", "AES256", null);
+        assertEquals("COMPLETED", aes.exportStatusAsString(), String.valueOf(aes.failureMessage()));
+        String aesDir = aes.exportManifest().substring(0, aes.exportManifest().lastIndexOf('/'));
+        assertEquals(List.of("AES256"), encryptionOfObjects(aesDir).stream().distinct().toList());
+
+        // a key S3 does not know: FAILED with the service's code and S3's message in its form (DDB-EXPORT-011)
+        String unknown = "arn:aws:kms:us-east-1:123456789012:key/deadbeef-dead-beef-dead-beefdeadbeef";
+        ExportDescription bad = exportDone("s3_sse", "KMS", unknown);
+        assertEquals("FAILED", bad.exportStatusAsString());
+        assertEquals("KmsNotFoundException", bad.failureCode());
+        assertTrue(bad.failureMessage().contains("(Service: Amazon S3; Status Code: 400; Error Code: KMS.NotFoundException; Request ID: "),
+                bad.failureMessage());
+        assertEquals(unknown, bad.s3SseKmsKeyId());
     }
 }

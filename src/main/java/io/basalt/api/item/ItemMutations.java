@@ -56,7 +56,7 @@ public final class ItemMutations {
             Map<String, AttributeValue> base = current != null ? current : new LinkedHashMap<>(key);
             if (written != null) written.clear();
             Map<String, AttributeValue> next = action == null ? base : action.apply(base, written);
-            ItemRequests.checkItemSize(next, "Item size to update has exceeded the maximum allowed size");
+            ItemRequests.checkItemSize(next, ItemRequests.UPDATE_TOO_LARGE);
             return next;
         };
     }

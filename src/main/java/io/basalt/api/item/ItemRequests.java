@@ -20,6 +20,7 @@ import java.util.Map;
 /** Steps shared by the single-item operations. */
 final class ItemRequests {
     static final long MAX_ITEM_BYTES = io.basalt.model.ServiceLimits.ITEM_BYTES;
+    static final String UPDATE_TOO_LARGE = "Item size to update has exceeded the maximum allowed size";
 
     private ItemRequests() {}
 

@@ -80,6 +80,11 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
                 }
             }
         }
+        // The service sizes an UpdateExpression's statement as well as the finished item, before reading
+        // the item or testing the condition (AttributeUpdates, PartiQL and transactions size only the item).
+        if (r.updateExpression() != null && update.statementSize() > ItemRequests.MAX_ITEM_BYTES) {
+            throw DynamoException.validation(ItemRequests.UPDATE_TOO_LARGE);
+        }
         UpdateAction action = update;
         List<Path> written = new java.util.ArrayList<>();
         MeteredWrite m = MeteredWrite.run(engine, ctx, table, r.key(), null,

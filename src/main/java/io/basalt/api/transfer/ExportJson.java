@@ -24,7 +24,9 @@ final class ExportJson {
         g.writeStringField("S3Bucket", e.bucket());
         if (e.bucketOwner() != null) g.writeStringField("S3BucketOwner", e.bucketOwner());
         if (e.prefix() != null) g.writeStringField("S3Prefix", e.prefix());
-        g.writeStringField("S3SseAlgorithm", e.sseAlgorithm());
+        // AES256 when the request gave none, the key only when one was given (live, 2026-10-09, DDB-EXPORT-012/-017)
+        g.writeStringField("S3SseAlgorithm", e.effectiveSseAlgorithm());
+        if (e.sseKmsKeyId() != null) g.writeStringField("S3SseKmsKeyId", e.sseKmsKeyId());
         if (e.failureCode() != null) {
             g.writeStringField("FailureCode", e.failureCode());
             g.writeStringField("FailureMessage", e.failureMessage());

@@ -7,17 +7,17 @@ import io.basalt.wire.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 
 /**
- * The records the service sends to CloudWatch Logs (log group {@code /aws-dynamodb/imports}) for
- * the items an import could not write, kept as JSON lines that the import writes into the source
- * bucket at {@code aws-dynamodb/imports/<ImportId>.json}. One record per refused item:
- * {@code {"timestamp":...,"logGroup":"/aws-dynamodb/imports","logStream":<ImportId>,"importArn":...,
- * "itemS3Pointer":{"bucket":...,"key":<object key>,"itemIndex":<0-based item of the object>},
- * "lineNumber":<1-based line>,"errorMessages":[...]}} (itemIndex -1, no lineNumber: the object
- * itself could not be read). The field names follow the service's records as far as public
- * material shows them; timestamp, logGroup, logStream and lineNumber are Basalt's additions.
+ * The records the service sends to CloudWatch Logs for the items an import could not write, kept as
+ * JSON lines that the import writes into the source bucket at {@code aws-dynamodb/imports/<ImportId>.json}.
+ * The service's event (Developer Guide, "Import format quotas and validation", its example log) has a
+ * {@code timestamp} in epoch millis, log group {@code /aws-dynamodb/imports}, stream
+ * {@code <ImportId>/error}, and a message {@code {"itemS3Pointer":{"bucket":...,"key":...,"itemIndex":N},
+ * "importArn":...,"errorMessages":[...]}}. A Basalt record is one event flattened: {@code timestamp},
+ * {@code logGroup}, {@code logStream}, then the message's fields in the service's order, then
+ * {@code lineNumber} (Basalt's addition: the 1-based line; absent with itemIndex -1, when the object
+ * itself could not be read).
  */
 final class ImportErrorLog {
     static final String LOG_GROUP = "/aws-dynamodb/imports";
@@ -30,7 +30,7 @@ final class ImportErrorLog {
     ImportErrorLog(ImportRecord r, Clock clock) {
         this.r = r;
         this.clock = clock;
-        this.stream = r.arn().substring(r.arn().lastIndexOf('/') + 1);
+        this.stream = r.arn().substring(r.arn().lastIndexOf('/') + 1) + "/error";
     }
 
     /** Adds one record; {@code itemIndex} -1 for the object as a whole. */
@@ -41,19 +41,19 @@ final class ImportErrorLog {
     void add(String key, long itemIndex, long lineNumber, String message) {
         try (JsonGenerator g = Json.FACTORY.createGenerator(out)) {
             g.writeStartObject();
-            g.writeStringField("timestamp", Instant.ofEpochMilli(clock.millis()).toString());
+            g.writeNumberField("timestamp", clock.millis());
             g.writeStringField("logGroup", LOG_GROUP);
             g.writeStringField("logStream", stream);
-            g.writeStringField("importArn", r.arn());
             g.writeObjectFieldStart("itemS3Pointer");
             g.writeStringField("bucket", r.bucket());
             g.writeStringField("key", key);
             g.writeNumberField("itemIndex", itemIndex);
             g.writeEndObject();
-            if (lineNumber > 0) g.writeNumberField("lineNumber", lineNumber);
+            g.writeStringField("importArn", r.arn());
             g.writeArrayFieldStart("errorMessages");
             g.writeString(message);
             g.writeEndArray();
+            if (lineNumber > 0) g.writeNumberField("lineNumber", lineNumber);
             g.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -71,12 +71,7 @@ final class ImportObjects {
             for (ObjectStore.ObjectInfo o : objects) loadObject(o.key());
             flush();
         } catch (ObjectStoreException refused) {
-            String code = switch (refused.kind()) {
-                case NO_SUCH_BUCKET -> "S3NoSuchBucket";
-                case ACCESS_DENIED -> "S3AccessDenied";
-                case OTHER -> "S3ReadFailed";
-            };
-            return finish(ImportRecord.FAILED, code, refused.getMessage());
+            return finish(ImportRecord.FAILED, refused.failureCode("S3ReadFailed"), refused.getMessage());
         } catch (IOException e) {
             return finish(ImportRecord.FAILED, "S3ReadFailed", "Reading " + r.bucket() + " failed: " + e.getMessage());
         }

@@ -21,6 +21,24 @@ public interface ObjectStore {
         public abstract String etag();
     }
 
+    /**
+     * The server-side encryption an export asks for each object it writes (S3's
+     * {@code x-amz-server-side-encryption} and {@code x-amz-server-side-encryption-aws-kms-key-id}
+     * headers): {@code algorithm} AES256 or KMS, null for none (the bucket's default applies);
+     * {@code kmsKeyId} only with KMS, null for the AWS-managed key.
+     */
+    record Encryption(String algorithm, String kmsKeyId) {
+        public static final Encryption NONE = new Encryption(null, null);
+    }
+
+    /**
+     * This store writing every object with {@code encryption}. A store that cannot encrypt (a local
+     * directory) returns itself and writes the objects as they are.
+     */
+    default ObjectStore encryptedWith(Encryption encryption) {
+        return this;
+    }
+
     /** Starts writing an object (large ones are sent in parts as they are written). */
     Upload create(String bucket, String key) throws IOException;
 

@@ -9,6 +9,8 @@ public final class ObjectStoreException extends IOException {
         NO_SUCH_BUCKET,
         /** The credentials may not read or write there (S3 AccessDenied). */
         ACCESS_DENIED,
+        /** The KMS key asked for does not exist (S3 KMS.NotFoundException). */
+        KMS_NOT_FOUND,
         /** Anything else the store answered. */
         OTHER
     }
@@ -22,5 +24,18 @@ public final class ObjectStoreException extends IOException {
 
     public Kind kind() {
         return kind;
+    }
+
+    /**
+     * The FailureCode an export or import reports for this refusal: the service's codes (S3NoSuchBucket,
+     * S3AccessDenied, KmsNotFoundException; live captures of 2026-10-09), {@code other} for anything else.
+     */
+    public String failureCode(String other) {
+        return switch (kind) {
+            case NO_SUCH_BUCKET -> "S3NoSuchBucket";
+            case ACCESS_DENIED -> "S3AccessDenied";
+            case KMS_NOT_FOUND -> "KmsNotFoundException";
+            case OTHER -> other;
+        };
     }
 }

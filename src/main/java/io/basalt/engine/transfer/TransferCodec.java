@@ -14,7 +14,8 @@ import java.util.List;
  * format number, then the fields in order, strings as a presence flag and UTF-8.
  */
 public final class TransferCodec {
-    private static final int EXPORT_FORMAT = 1;
+    /** 2 added S3SseKmsKeyId (last of the strings); format 1 records are still read. */
+    private static final int EXPORT_FORMAT = 2;
     private static final int IMPORT_FORMAT = 1;
 
     private TransferCodec() {}
@@ -36,7 +37,7 @@ public final class TransferCodec {
                 out.writeInt(EXPORT_FORMAT);
                 for (String s : new String[] {e.arn(), e.id(), e.account(), e.tableArn(), e.tableId(), e.clientToken(), e.bucket(),
                         e.bucketOwner(), e.prefix(), e.sseAlgorithm(), e.format(), e.type(), e.status(), e.manifestKey(),
-                        e.failureCode(), e.failureMessage(), e.viewType()}) {
+                        e.failureCode(), e.failureMessage(), e.viewType(), e.sseKmsKeyId()}) {
                     string(out, s);
                 }
                 for (long n : new long[] {e.startMillis(), e.endMillis(), e.exportMillis(), e.itemCount(), e.billedSizeBytes(),
@@ -50,12 +51,12 @@ public final class TransferCodec {
         public ExportRecord decode(byte[] bytes) {
             return read(bytes, in -> {
                 int format = in.readInt();
-                if (format != EXPORT_FORMAT) throw new IllegalStateException("unknown export record format " + format);
-                String[] s = new String[17];
-                for (int i = 0; i < s.length; i++) s[i] = string(in);
+                if (format != 1 && format != EXPORT_FORMAT) throw new IllegalStateException("unknown export record format " + format);
+                String[] s = new String[18];
+                for (int i = 0; i < (format == 1 ? 17 : 18); i++) s[i] = string(in);
                 long[] n = new long[7];
                 for (int i = 0; i < n.length; i++) n[i] = in.readLong();
-                return new ExportRecord(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[10], s[11], s[12],
+                return new ExportRecord(s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], s[9], s[17], s[10], s[11], s[12],
                         n[0], n[1], n[2], s[13], n[3], n[4], s[14], s[15], n[5], n[6], s[16]);
             });
         }
