@@ -32,7 +32,7 @@ class SettledDifferencesIT extends ServerTestBase {
     @Test
     @Covers(operation = "UpdateTable", parameters = {"TableName", "GlobalSecondaryIndexUpdates", "BillingMode"})
     void updateTableWithNothingToUpdateOrNoThroughput() {
-        String nothing = "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required";
+        String nothing = "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required";
         validation(nothing, () -> ddb.updateTable(b -> b.tableName(T)));
         validation(nothing, () -> ddb.updateTable(b -> b.tableName(T).globalSecondaryIndexUpdates(java.util.List.of())));
         validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED",

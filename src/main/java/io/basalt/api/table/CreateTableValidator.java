@@ -28,7 +28,8 @@ final class CreateTableValidator {
 
     /** The validated parts of the request. */
     record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,
-                     List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand) {}
+                     List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand,
+                     io.basalt.engine.catalog.WarmThroughput warm) {}
 
     private CreateTableValidator() {}
 
@@ -74,10 +75,11 @@ final class CreateTableValidator {
 
     static void throughputConstraints(Constraints c, TableJson.ProvisionedThroughput t, String path) {
         if (t == null) return;
-        c.notNull(t.readCapacityUnits(), path + ".readCapacityUnits")
-         .min(t.readCapacityUnits(), path + ".readCapacityUnits", 1)
-         .notNull(t.writeCapacityUnits(), path + ".writeCapacityUnits")
-         .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1);
+        // the service names writeCapacityUnits first (DDB-TABLE-038, live 2026-10-08)
+        c.notNull(t.writeCapacityUnits(), path + ".writeCapacityUnits")
+         .min(t.writeCapacityUnits(), path + ".writeCapacityUnits", 1)
+         .notNull(t.readCapacityUnits(), path + ".readCapacityUnits")
+         .min(t.readCapacityUnits(), path + ".readCapacityUnits", 1);
     }
 
     private static void indexConstraints(Constraints c, List<TableJson.IndexSpec> indexes, String path, int maxKeyElements) {
@@ -96,7 +98,8 @@ final class CreateTableValidator {
     /** Constraints on an index's projection type and throughput; {@code p} is the index's member path. */
     static void projectionAndThroughputConstraints(Constraints c, TableJson.IndexSpec x, String p) {
         if (x.projection() != null) {
-            c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM);
+            c.enumValue(x.projection().projectionType(), p + ".projection.projectionType", PROJECTION_TYPE_ENUM)
+             .minSize(x.projection().nonKeyAttributes(), p + ".projection.nonKeyAttributes", 1);
         }
         throughputConstraints(c, x.provisionedThroughput(), p + ".provisionedThroughput");
     }
@@ -105,12 +108,16 @@ final class CreateTableValidator {
         Map<String, AttrType> attributes = new LinkedHashMap<>();
         for (TableJson.AttributeDefinition a : r.attributeDefinitions()) {
             if (attributes.put(a.attributeName(), AttrType.ofTag(a.attributeType())) != null) {
-                throw DynamoException.validation("Cannot have two attributes with the same name");
+                // DDB-TABLE-042h/i (live 2026-10-08)
+                throw DynamoException.validation("Attribute Name is duplicated: " + a.attributeName());
             }
         }
         KeyShape keys = KeySchemaRules.shape(r.keySchema(), attributes, null);
         String billing = r.billingMode() == null ? "PROVISIONED" : r.billingMode();
         Throughput throughput = billingThroughput(billing, r.provisionedThroughput(), null);
+        boolean payPerRequest = "PAY_PER_REQUEST".equals(billing);
+        OnDemandLimits onDemand = OnDemandRules.forCreate(r.onDemandThroughput(), payPerRequest, null);
+        io.basalt.engine.catalog.WarmThroughput warm = WarmRules.forCreate(r.warmThroughput(), payPerRequest, throughput, null);
 
         Set<String> used = new HashSet<>();
         used.add(keys.hashName());
@@ -157,7 +164,8 @@ final class CreateTableValidator {
                 Throughput it = billingThroughput(billing, x.provisionedThroughput(), x.indexName());
                 for (KeyShape.Part part : ik.parts()) used.add(part.name());
                 gsis.add(new IndexDefinition(x.indexName(), ids.getAsLong(), true, ik, projectionType(x),
-                        nonKey(x, keys, ik), it, onDemand(x.onDemandThroughput()), IndexDefinition.ACTIVE));
+                        nonKey(x, keys, ik), it, OnDemandRules.forCreate(x.onDemandThroughput(), payPerRequest, x.indexName()),
+                        IndexDefinition.ACTIVE, WarmRules.forCreate(x.warm(), payPerRequest, it, x.indexName())));
             }
         }
         KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
@@ -169,19 +177,13 @@ final class CreateTableValidator {
         if (s != null && Boolean.FALSE.equals(s.streamEnabled()) && s.streamViewType() != null) {
             throw DynamoException.validation("One or more parameter values were invalid: Table is being created with a stream disabled, UpdateViewType should not be specified");
         }
-        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand(r.onDemandThroughput()));
+        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand, warm);
     }
 
     private static void checkDuplicate(Set<String> names, String name) {
         if (!names.add(name)) {
             throw DynamoException.validation("One or more parameter values were invalid: Duplicate index name: " + name);
         }
-    }
-
-    static OnDemandLimits onDemand(TableJson.OnDemandThroughput o) {
-        if (o == null) return OnDemandLimits.NONE;
-        return new OnDemandLimits(o.maxReadRequestUnits() == null ? -1 : o.maxReadRequestUnits(),
-                o.maxWriteRequestUnits() == null ? -1 : o.maxWriteRequestUnits());
     }
 
     /** Throughput for a billing mode, with the service's messages (index name null for the table). */
@@ -198,7 +200,8 @@ final class CreateTableValidator {
         }
         if (t == null) {
             if (indexName != null) {
-                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified for index: " + indexName);
+                // DDB-TABLE-128b (live 2026-10-08)
+                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput is not specified for index: " + indexName);
             }
             throw DynamoException.validation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
         }
@@ -230,7 +233,8 @@ final class CreateTableValidator {
             return List.copyOf(nonKey);
         }
         if (nonKey != null) {
-            throw DynamoException.validation("One or more parameter values were invalid: NonKeyAttributes must not be specified when ProjectionType is " + type);
+            // DDB-TABLE-126c/d (live 2026-10-08)
+            throw DynamoException.validation("One or more parameter values were invalid: ProjectionType is " + type + ", but NonKeyAttributes is specified");
         }
         return List.of();
     }

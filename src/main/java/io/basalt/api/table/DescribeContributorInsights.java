@@ -53,7 +53,8 @@ public final class DescribeContributorInsights implements Operation<DescribeCont
         }
         out.writeStringField("ContributorInsightsStatus", on ? "ENABLED" : "DISABLED");
         if (s != null) out.writeNumberField("LastUpdateDateTime", s.lastUpdate());
-        if (on) out.writeStringField("ContributorInsightsMode", ContributorInsightsOps.mode(s));
+        // kept after a disable (DDB-TABLE-089, live 2026-10-08)
+        if (s != null) out.writeStringField("ContributorInsightsMode", ContributorInsightsOps.mode(s));
         out.writeEndObject();
     }
 }

@@ -56,6 +56,10 @@ final class KeySchemaRules {
      */
     static KeyShape globalIndexShape(List<TableJson.KeyElement> keySchema, Map<String, AttrType> defined, String indexName) {
         boolean twoHash = keySchema.size() == 2 && "HASH".equals(keySchema.get(0).keyType()) && "HASH".equals(keySchema.get(1).keyType());
+        // the multi-attribute key texts (DDB-TABLE-123, live 2026-10-08; captured as fragments)
+        if (keySchema.stream().map(TableJson.KeyElement::attributeName).distinct().count() < keySchema.size()) {
+            throw DynamoException.validation("One or more parameter values were invalid: The KeySchema contains multiple key attributes with the same name");
+        }
         if (keySchema.size() <= 2 && !twoHash) return shape(keySchema, defined, indexName);
         if (!"HASH".equals(keySchema.get(0).keyType())) {
             throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
@@ -66,7 +70,7 @@ final class KeySchemaRules {
         for (TableJson.KeyElement k : keySchema) {
             if ("HASH".equals(k.keyType())) {
                 if (!range.isEmpty()) {
-                    throw DynamoException.validation("Invalid KeySchema: HASH key elements must come before RANGE key elements");
+                    throw DynamoException.validation("One or more parameter values were invalid: All HASH key attributes must precede RANGE key attributes in the KeySchema");
                 }
                 hash.add(new KeyShape.Part(k.attributeName(), defined.get(k.attributeName())));
             } else {
@@ -82,8 +86,8 @@ final class KeySchemaRules {
         }
         if (hash.isEmpty()) throw DynamoException.validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
         if (hash.size() > MAX_PARTS_PER_KIND || range.size() > MAX_PARTS_PER_KIND) {
-            throw DynamoException.validation("One or more parameter values were invalid: A global secondary index key can have at most "
-                    + MAX_PARTS_PER_KIND + " HASH and " + MAX_PARTS_PER_KIND + " RANGE attributes. IndexName: " + indexName);
+            throw DynamoException.validation("One or more parameter values were invalid: The KeySchema exceeds the maximum allowed number of "
+                    + (hash.size() > MAX_PARTS_PER_KIND ? "HASH" : "RANGE") + " key attributes");
         }
         if (missing.length() > 0) {
             throw DynamoException.validation("One or more parameter values were invalid: Some index key attributes are not defined in AttributeDefinitions. Keys: ["

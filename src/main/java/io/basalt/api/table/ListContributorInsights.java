@@ -46,6 +46,10 @@ public final class ListContributorInsights implements Operation<ListContributorI
         return new Request(m.get(TABLE_NAME), m.get(NEXT_TOKEN), m.get(MAX_RESULTS));
     }
 
+    private static boolean listed(ContributorInsights.Scope s) {
+        return s != null && s.enabled();
+    }
+
     private record Row(long tableId, String table, String index) {}
 
     @Override
@@ -64,8 +68,12 @@ public final class ListContributorInsights implements Operation<ListContributorI
         List<Row> rows = new ArrayList<>();
         for (TableCatalog.Entry e : tables) {
             TableDefinition t = e.definition();
-            rows.add(new Row(t.id(), t.name(), null));
-            for (IndexDefinition i : t.globalIndexes()) rows.add(new Row(t.id(), t.name(), i.name()));
+            // only what is not DISABLED is listed (DDB-TABLE-095/343, live 2026-10-08/09)
+            ContributorInsights settings = engine.capacity().insights(t.id());
+            if (listed(settings.scope(null))) rows.add(new Row(t.id(), t.name(), null));
+            for (IndexDefinition i : t.globalIndexes()) {
+                if (listed(settings.scope(i.name()))) rows.add(new Row(t.id(), t.name(), i.name()));
+            }
         }
         int from = 0;
         if (r.nextToken() != null) {

@@ -53,7 +53,8 @@ public final class ListTagsOfResource implements Operation<ListTagsOfResource.Re
         int start = 0;
         if (r.nextToken() != null) {
             while (start < tags.size() && !tags.get(start).getKey().equals(r.nextToken())) start++;
-            start = Math.min(tags.size(), start + 1);
+            // a token naming no tag is ignored: the first page (DDB-TABLE-073, live 2026-10-08)
+            start = start == tags.size() ? 0 : start + 1;
         }
         int end = Math.min(tags.size(), start + PAGE);
         out.writeStartObject();

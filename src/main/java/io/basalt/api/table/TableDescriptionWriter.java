@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.basalt.api.RequestContext;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.TableCounts;
-import io.basalt.engine.catalog.OnDemandLimits;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.engine.catalog.Throughput;
+import io.basalt.engine.catalog.WarmThroughput;
 import io.basalt.model.AttrType;
 import io.basalt.model.KeyShape;
 import java.io.IOException;
@@ -24,7 +24,7 @@ public final class TableDescriptionWriter {
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
     public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                              TableCounts counts) throws IOException {
-        write(g, ctx, entry, status, counts, true, null);
+        write(g, ctx, entry, status, counts, true, null, null);
     }
 
     /**
@@ -34,10 +34,13 @@ public final class TableDescriptionWriter {
      */
     record SseView(String status, String keyArn) {}
 
-    /** UpdateTable's answer to an encryption change: the given SSEDescription instead of the table's. */
+    /**
+     * UpdateTable's answer: the given SSEDescription instead of the table's (an encryption change),
+     * the given OnDemandThroughput instead of the table's (an on-demand limit change); null for the table's.
+     */
     static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status, TableCounts counts,
-                      SseView sse) throws IOException {
-        write(g, ctx, entry, status, counts, true, sse);
+                      SseView sse, OnDemandRules.Echo onDemand) throws IOException {
+        write(g, ctx, entry, status, counts, true, sse, onDemand);
     }
 
     /**
@@ -45,18 +48,19 @@ public final class TableDescriptionWriter {
      * CreationDateTime and the indexes.
      */
     public static void writeDeleted(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry) throws IOException {
-        write(g, ctx, entry, "DELETING", null, false, null);
+        write(g, ctx, entry, "DELETING", null, false, null, null);
     }
 
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
-                              TableCounts counts, boolean full, SseView sse) throws IOException {
+                              TableCounts counts, boolean full, SseView sse, OnDemandRules.Echo onDemand) throws IOException {
         TableDefinition t = entry.definition();
         // the owner's account, also for a cross-account caller (entry.account() is its namespace)
         String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
         g.writeStartObject();
         if (full) {
             g.writeArrayFieldStart("AttributeDefinitions");
-            for (Map.Entry<String, AttrType> a : t.attributeDefinitions().entrySet()) {
+            // sorted by name, whatever order they were sent in (DDB-TABLE-042/125, live 2026-10-08)
+            for (Map.Entry<String, AttrType> a : new java.util.TreeMap<>(t.attributeDefinitions()).entrySet()) {
                 g.writeStartObject();
                 g.writeStringField("AttributeName", a.getKey());
                 g.writeStringField("AttributeType", a.getValue().tag());
@@ -131,15 +135,27 @@ public final class TableDescriptionWriter {
             g.writeEndObject();
         }
         g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
-        writeOnDemand(g, t.onDemand());
+        writeOnDemand(g, onDemand != null ? onDemand : OnDemandRules.Echo.of(t.onDemand()));
+        // CreateTable's answer has none (DDB-TABLE-033, live 2026-10-08)
+        if (full && !status.equals("CREATING")) writeWarm(g, t.shownWarm());
         g.writeEndObject();
     }
 
-    private static void writeOnDemand(JsonGenerator g, OnDemandLimits o) throws IOException {
-        if (!o.isSet()) return;
+    /** OnDemandThroughput without the members that have no limit; none when neither has (DDB-TABLE-039/182, live 2026-10-09). */
+    private static void writeOnDemand(JsonGenerator g, OnDemandRules.Echo o) throws IOException {
+        if (o.empty()) return;
         g.writeObjectFieldStart("OnDemandThroughput");
-        g.writeNumberField("MaxReadRequestUnits", o.maxReadRequestUnits());
-        g.writeNumberField("MaxWriteRequestUnits", o.maxWriteRequestUnits());
+        if (o.maxReadRequestUnits() != null) g.writeNumberField("MaxReadRequestUnits", o.maxReadRequestUnits());
+        if (o.maxWriteRequestUnits() != null) g.writeNumberField("MaxWriteRequestUnits", o.maxWriteRequestUnits());
+        g.writeEndObject();
+    }
+
+    /** WarmThroughput: always ACTIVE, Basalt's tables are warm at once (the service shows UPDATING for minutes). */
+    private static void writeWarm(JsonGenerator g, WarmThroughput w) throws IOException {
+        g.writeObjectFieldStart("WarmThroughput");
+        g.writeNumberField("ReadUnitsPerSecond", w.readUnitsPerSecond());
+        g.writeNumberField("WriteUnitsPerSecond", w.writeUnitsPerSecond());
+        g.writeStringField("Status", "ACTIVE");
         g.writeEndObject();
     }
 
@@ -166,7 +182,8 @@ public final class TableDescriptionWriter {
         g.writeStringField("ProjectionType", i.projectionType());
         if (!i.nonKeyAttributes().isEmpty()) {
             g.writeArrayFieldStart("NonKeyAttributes");
-            for (String s : i.nonKeyAttributes()) g.writeString(s);
+            // sorted by name (DDB-TABLE-125, live 2026-10-08)
+            for (String s : new java.util.TreeSet<>(i.nonKeyAttributes())) g.writeString(s);
             g.writeEndArray();
         }
         g.writeEndObject();
@@ -192,7 +209,8 @@ public final class TableDescriptionWriter {
             g.writeStringField("IndexStatus", tableStatus.equals("DELETING") ? "DELETING" : i.status());
             if (!i.active()) g.writeBooleanField("Backfilling", true);
             writeThroughput(g, i.throughput());
-            writeOnDemand(g, i.onDemand());
+            writeOnDemand(g, OnDemandRules.Echo.of(i.onDemand()));
+            if (!tableStatus.equals("CREATING")) writeWarm(g, WarmRules.shown(entry.definition(), i));
         }
         long[] figures = counts.index(entry, i.indexId());
         g.writeNumberField("IndexSizeBytes", figures[1]);

@@ -20,6 +20,13 @@ public final class TableJson {
 
     record OnDemandThroughput(Long maxReadRequestUnits, Long maxWriteRequestUnits) {}
 
+    /** WarmThroughput as sent ({} reads as both members null). */
+    record Warm(Long readUnitsPerSecond, Long writeUnitsPerSecond) {
+        boolean empty() {
+            return readUnitsPerSecond == null && writeUnitsPerSecond == null;
+        }
+    }
+
     record Projection(String projectionType, List<String> nonKeyAttributes) {}
 
     record StreamSpecification(Boolean streamEnabled, String streamViewType) {}
@@ -29,7 +36,7 @@ public final class TableJson {
     public record SseSpecification(Boolean enabled, String sseType, String kmsMasterKeyId) {}
 
     record IndexSpec(String indexName, List<KeyElement> keySchema, Projection projection,
-                     ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput) {}
+                     ProvisionedThroughput provisionedThroughput, OnDemandThroughput onDemandThroughput, Warm warm) {}
 
     /** One element of GlobalSecondaryIndexUpdates: exactly one of create / update / delete. */
     record GsiUpdate(IndexSpec create, IndexSpec update, String delete) {}
@@ -57,6 +64,10 @@ public final class TableJson {
             Member.of("ProvisionedThroughput", TableJson::throughput);
     private static final Member<OnDemandThroughput> ON_DEMAND_THROUGHPUT =
             Member.of("OnDemandThroughput", TableJson::onDemand);
+    private static final Member<Long> READ_UNITS_PER_SECOND = Member.integer("ReadUnitsPerSecond");
+    private static final Member<Long> WRITE_UNITS_PER_SECOND = Member.integer("WriteUnitsPerSecond");
+    private static final Structure WARM = Structure.of(READ_UNITS_PER_SECOND, WRITE_UNITS_PER_SECOND);
+    private static final Member<Warm> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::warm);
     private static final Member<IndexSpec> CREATE = Member.of("Create", TableJson::index);
     private static final Member<IndexSpec> UPDATE = Member.of("Update", TableJson::index);
     private static final Structure DELETE_SHAPE = Structure.of(INDEX_NAME);
@@ -75,7 +86,7 @@ public final class TableJson {
     private static final Structure SSE = Structure.of(SSE_ENABLED, SSE_TYPE, KMS_MASTER_KEY_ID);
     private static final Structure TAG = Structure.of(TAG_KEY, TAG_VALUE);
     private static final Structure INDEX = Structure.of(INDEX_NAME, KEY_SCHEMA, PROJECTION, PROVISIONED_THROUGHPUT,
-            ON_DEMAND_THROUGHPUT);
+            ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT);
     private static final Structure GSI_UPDATE = Structure.of(CREATE, UPDATE, DELETE);
 
     static List<GsiUpdate> gsiUpdates(JsonParser p) throws IOException {
@@ -109,6 +120,11 @@ public final class TableJson {
         return m == null ? null : new OnDemandThroughput(m.get(MAX_READ_REQUEST_UNITS), m.get(MAX_WRITE_REQUEST_UNITS));
     }
 
+    static Warm warm(JsonParser p) throws IOException {
+        Members m = WARM.read(p);
+        return m == null ? null : new Warm(m.get(READ_UNITS_PER_SECOND), m.get(WRITE_UNITS_PER_SECOND));
+    }
+
     static Projection projection(JsonParser p) throws IOException {
         Members m = PROJECTION_SHAPE.read(p);
         return m == null ? null : new Projection(m.get(PROJECTION_TYPE), m.get(NON_KEY_ATTRIBUTES));
@@ -122,16 +138,6 @@ public final class TableJson {
     public static SseSpecification sse(JsonParser p) throws IOException {
         Members m = SSE.read(p);
         return m == null ? null : new SseSpecification(m.get(SSE_ENABLED), m.get(SSE_TYPE), m.get(KMS_MASTER_KEY_ID));
-    }
-
-    /** Whether an object member was sent with at least one member ({} and null read as not sent). */
-    static Boolean nonEmptyObject(JsonParser p) throws IOException {
-        boolean[] any = {false};
-        JsonIn.object(p, (n, q) -> {
-            any[0] = true;
-            JsonIn.skip(q);
-        });
-        return any[0];
     }
 
     static List<Tag> tags(JsonParser p) throws IOException {
@@ -149,6 +155,6 @@ public final class TableJson {
     static IndexSpec index(JsonParser p) throws IOException {
         Members m = INDEX.readOrEmpty(p);
         return new IndexSpec(m.get(INDEX_NAME), m.get(KEY_SCHEMA), m.get(PROJECTION), m.get(PROVISIONED_THROUGHPUT),
-                m.get(ON_DEMAND_THROUGHPUT));
+                m.get(ON_DEMAND_THROUGHPUT), m.get(WARM_THROUGHPUT));
     }
 }

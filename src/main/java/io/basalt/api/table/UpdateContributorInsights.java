@@ -6,6 +6,7 @@ import io.basalt.api.Operation;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
+import io.basalt.engine.capacity.ContributorInsights;
 import io.basalt.engine.catalog.TableDefinition;
 import io.basalt.wire.JsonIn;
 import java.io.IOException;
@@ -46,12 +47,18 @@ public final class UpdateContributorInsights implements Operation<UpdateContribu
                 .enumValue(r.mode(), "contributorInsightsMode", ContributorInsightsOps.MODE_ENUM).check();
         TableDefinition t = ContributorInsightsOps.target(engine, ctx, r.tableName(), r.indexName());
         boolean enable = "ENABLE".equals(r.action());
-        boolean throttledOnly = ContributorInsightsOps.THROTTLED.equals(r.mode());
-        engine.capacity().setInsights(t.id(), r.indexName(), enable, throttledOnly);
+        ContributorInsights.Scope was = engine.capacity().insights(t.id()).scope(r.indexName());
+        boolean on = was != null && was.enabled();
+        // a disable keeps the mode, which DescribeContributorInsights still shows (DDB-TABLE-089, live 2026-10-08)
+        boolean throttledOnly = enable ? ContributorInsightsOps.THROTTLED.equals(r.mode()) : was != null && was.throttledOnly();
+        // DISABLE when disabled and ENABLE when enabled in the same mode change nothing and answer the
+        // settled status (DDB-TABLE-091/341, live 2026-10-08/09)
+        boolean noOp = enable ? on && was.throttledOnly() == throttledOnly : !on;
+        if (!noOp) engine.capacity().setInsights(t.id(), r.indexName(), enable, throttledOnly);
         out.writeStartObject();
         out.writeStringField("TableName", t.name());
         if (r.indexName() != null) out.writeStringField("IndexName", r.indexName());
-        out.writeStringField("ContributorInsightsStatus", enable ? "ENABLING" : "DISABLING");
+        out.writeStringField("ContributorInsightsStatus", enable ? (noOp ? "ENABLED" : "ENABLING") : (noOp ? "DISABLED" : "DISABLING"));
         if (enable) {
             out.writeStringField("ContributorInsightsMode", throttledOnly ? ContributorInsightsOps.THROTTLED : ContributorInsightsOps.ACCESSED_AND_THROTTLED);
         }

@@ -27,7 +27,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                    TableJson.ProvisionedThroughput provisionedThroughput, List<TableJson.GsiUpdate> gsiUpdates,
                    TableJson.StreamSpecification streamSpecification, TableJson.SseSpecification sse, boolean replicaUpdates,
                    String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput,
-                   boolean warmThroughput) {}
+                   TableJson.Warm warmThroughput, boolean multiRegionConsistency) {}
 
     private final Engine engine;
 
@@ -53,10 +53,11 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
     private static final Member<Boolean> DELETION_PROTECTION_ENABLED = Member.bool("DeletionProtectionEnabled");
     private static final Member<TableJson.OnDemandThroughput> ON_DEMAND_THROUGHPUT =
             Member.of("OnDemandThroughput", TableJson::onDemand);
-    private static final Member<Boolean> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::nonEmptyObject);
+    private static final Member<TableJson.Warm> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::warm);
+    private static final Member<Boolean> MULTI_REGION_CONSISTENCY = Member.presence("MultiRegionConsistency");
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, BILLING_MODE,
             PROVISIONED_THROUGHPUT, GSI_UPDATES, STREAM_SPECIFICATION, SSE_SPECIFICATION, REPLICA_UPDATES, TABLE_CLASS,
-            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT);
+            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT, MULTI_REGION_CONSISTENCY);
 
     @Override
     public Request parse(JsonParser p) throws IOException {
@@ -64,19 +65,24 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         return new Request(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(BILLING_MODE),
                 m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.get(SSE_SPECIFICATION),
                 m.has(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT),
-                Boolean.TRUE.equals(m.get(WARM_THROUGHPUT)));
+                m.get(WARM_THROUGHPUT), m.has(MULTI_REGION_CONSISTENCY));
     }
 
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         constraints(r).check();
-        // an empty GlobalSecondaryIndexUpdates updates nothing (architect/dynalite test/updateTable.js, written against the live service)
-        if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || r.gsiUpdates().isEmpty())
+        // an empty GlobalSecondaryIndexUpdates counts as absent here, and only here (DDB-TABLE-015/160/359, live 2026-10-08/09)
+        boolean emptyGsiUpdates = r.gsiUpdates() != null && r.gsiUpdates().isEmpty();
+        if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || emptyGsiUpdates)
                 && r.streamSpecification() == null
                 && r.sse() == null && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
-                && r.onDemandThroughput() == null) {
-            throw DynamoException.validation("At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required");
+                && r.onDemandThroughput() == null && !WarmRules.sent(r.warmThroughput())) {
+            throw DynamoException.validation(nothingToUpdate(r));
         }
+        if (emptyGsiUpdates) {
+            throw DynamoException.validation("One or more parameter values were invalid: List of GlobalSecondaryIndexUpdates is empty");
+        }
+        indexWarmRules(r);
         UpdateTableConcerns.check(r);
         streamRequestRules(r.streamSpecification());
         String name = TableNames.fromNameOrArn(r.tableName());
@@ -86,7 +92,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
         TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
-            TableDefinition next = changes.apply(apply(ctx, t, r, now));
+            TableDefinition next = WarmRules.keepHighWater(t, changes.apply(apply(ctx, t, r, now)));
             if (timeRules) CapacityTimeRules.check(t, next, now);
             return next;
         });
@@ -99,14 +105,19 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             shown = new TableCatalog.Entry(e.account(), e.definition().toBuilder().tableClass(before.definition().tableClass())
                     .build(), e.version(), e.ref());
         }
+        // the answer echoes the sent on-demand members, a -1 too (DDB-TABLE-182, live 2026-10-09)
+        OnDemandRules.Echo onDemand = r.onDemandThroughput() == null ? null
+                : OnDemandRules.Echo.of(e.definition().onDemand(), r.onDemandThroughput());
         if (SseRules.asksForSomething(r.sse())) {
             // the table stays ACTIVE while its encryption changes; the answer shows the old key UPDATING
             TableDescriptionWriter.write(out, ctx, shown, "ACTIVE", engine.counts(),
-                    new TableDescriptionWriter.SseView("UPDATING", before.definition().sseKeyArn()));
+                    new TableDescriptionWriter.SseView("UPDATING", before.definition().sseKeyArn()), null);
         } else {
-            // a deletion-protection change is synchronous: the answer says ACTIVE (DDB-TABLE-017, live 2026-10-08)
-            String status = r.deletionProtectionEnabled() != null ? "ACTIVE" : "UPDATING";
-            TableDescriptionWriter.write(out, ctx, shown, status, engine.counts());
+            // deletion-protection, on-demand limit and warm throughput changes are synchronous: the answer
+            // says ACTIVE (DDB-TABLE-017/178/179, live 2026-10-08/09)
+            boolean synchronous = r.deletionProtectionEnabled() != null
+                    || (r.billingMode() == null && (r.onDemandThroughput() != null || WarmRules.sent(r.warmThroughput())));
+            TableDescriptionWriter.write(out, ctx, shown, synchronous ? "ACTIVE" : "UPDATING", engine.counts(), null, onDemand);
         }
         out.writeEndObject();
     }
@@ -137,6 +148,8 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 KeySchemaRules.constraints(c, x.keySchema(), p + ".create.keySchema", 2 * KeySchemaRules.MAX_PARTS_PER_KIND);
                 CreateTableValidator.projectionAndThroughputConstraints(c, x, p + ".create");
             }
+            // a Delete without IndexName (DDB-TABLE-437, live 2026-10-09: names the null indexName)
+            if ("".equals(u.delete())) c.notNull(null, p + ".delete.indexName");
             if (u.update() != null) {
                 TableJson.IndexSpec x = u.update();
                 c.notNull(x.indexName(), p + ".update.indexName").tableName(x.indexName(), p + ".update.indexName");
@@ -144,6 +157,33 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             }
         }
         return c;
+    }
+
+    private static final String[] UPDATABLE = {"ProvisionedThroughput", "BillingMode", "UpdateStreamEnabled",
+        "GlobalSecondaryIndexUpdates", "SSESpecification", "ReplicaUpdates", "MultiAccountReplicaReady", "ReplicaTransitRoleArn",
+        "MultiRegionConsistency", "DeletionProtectionEnabled", "OnDemandThroughput", "WarmThroughput", "TableClass"};
+
+    /**
+     * The 2026 "nothing to update" text: the list leaves out a listed member the request contained
+     * (DDB-TABLE-015/047/449, identical in us-west-2 and us-east-1, live 2026-10-09). Only members
+     * that change nothing can be in such a request: MultiRegionConsistency without replicas.
+     */
+    private static String nothingToUpdate(Request r) {
+        List<String> names = new java.util.ArrayList<>(List.of(UPDATABLE));
+        if (r.multiRegionConsistency()) names.remove("MultiRegionConsistency");
+        String last = names.remove(names.size() - 1);
+        return "At least one of " + String.join(", ", names) + " or " + last + " is required";
+    }
+
+    /** A GSI Update's empty WarmThroughput, refused before the table is looked up (DDB-TABLE-456, live 2026-10-09). */
+    private static void indexWarmRules(Request r) {
+        if (r.gsiUpdates() == null) return;
+        for (TableJson.GsiUpdate u : r.gsiUpdates()) {
+            if (u.update() != null && u.update().warm() != null && u.update().warm().empty()) {
+                throw DynamoException.validation("One or more parameter values were invalid: WarmThroughput must have at least one of ReadUnitsPerSecond or WriteUnitsPerSecond specified for index: "
+                        + u.update().indexName());
+            }
+        }
     }
 
     /** The stream rules that need no table (DDB-TABLE-018/050, live 2026-10-08/09). */
@@ -160,7 +200,16 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
     private TableDefinition apply(RequestContext ctx, TableDefinition t, Request r, double now) {
         TableDefinition.Builder b = t.toBuilder();
         String billing = r.billingMode() == null ? t.billingMode() : r.billingMode();
+        if (t.payPerRequest() && !TableDefinition.PAY_PER_REQUEST.equals(billing)) {
+            // on-demand limits do not survive a switch to provisioned capacity (DDB-TABLE-153, live 2026-10-09)
+            b.onDemand(io.basalt.engine.catalog.OnDemandLimits.NONE).globalIndexes(t.globalIndexes().stream()
+                    .map(i -> i.withOnDemand(io.basalt.engine.catalog.OnDemandLimits.NONE)).toList());
+        }
         if (TableDefinition.PAY_PER_REQUEST.equals(billing)) {
+            if (r.provisionedThroughput() != null && r.billingMode() != null) {
+                // DDB-TABLE-056c (live 2026-10-08)
+                throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput cannot be specified when BillingMode is PAY_PER_REQUEST");
+            }
             if (r.provisionedThroughput() != null) {
                 throw DynamoException.validation("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST");
             }
@@ -215,7 +264,11 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         if (r.tableClass() != null && !(t.tableClass() == null && "STANDARD".equals(r.tableClass()))) {
             b.tableClass(r.tableClass());
         }
-        if (r.onDemandThroughput() != null) b.onDemand(CreateTableValidator.onDemand(r.onDemandThroughput()));
+        if (r.onDemandThroughput() != null) {
+            b.onDemand(OnDemandRules.forUpdate(t.onDemand(), r.onDemandThroughput(), TableDefinition.PAY_PER_REQUEST.equals(billing),
+                    null, ctx.region()));
+        }
+        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null));
         return b.build();
     }
 }

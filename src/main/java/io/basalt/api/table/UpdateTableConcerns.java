@@ -22,7 +22,7 @@ final class UpdateTableConcerns {
         boolean protection = r.deletionProtectionEnabled() != null;
         boolean onDemand = r.onDemandThroughput() != null;
         int changes = count(billing, throughput, indexes, stream, SseRules.asksForSomething(r.sse()), r.replicaUpdates(), tableClass,
-                protection, onDemand, r.warmThroughput());
+                protection, onDemand, WarmRules.sent(r.warmThroughput()));
         if (changes < 2) return;
         // the order in which the service names the offending member (SSE > TableClass > DP > ...)
         if (SseRules.asksForSomething(r.sse())) throw refuse("Server-Side Encryption modification must be the only operation in the request");
@@ -31,7 +31,11 @@ final class UpdateTableConcerns {
         if (onDemand && changes > (billing ? 2 : 1)) {
             throw refuse("OnDemandThroughput can only be combined with BillingMode in an UpdateTable request");
         }
-        if (r.warmThroughput()) throw refuse("WarmThroughput must be the only operation in the request");
+        if (WarmRules.sent(r.warmThroughput()) && indexes && r.gsiUpdates().stream().anyMatch(u -> u.create() != null)) {
+            // DDB-TABLE-174f (live 2026-10-09; captured as a fragment)
+            throw refuse("Create global secondary index cannot be specified when updating WarmThroughput");
+        }
+        if (WarmRules.sent(r.warmThroughput())) throw refuse("WarmThroughput must be the only operation in the request");
         if (stream && (throughput || "PROVISIONED".equals(r.billingMode()))) {
             throw refuse("You cannot modify stream status while updating table IOPS");
         }

@@ -10,19 +10,38 @@ import java.util.List;
  * @param nonKeyAttributes for INCLUDE (empty otherwise)
  * @param throughput GSIs of provisioned tables; {@link Throughput#ON_DEMAND} otherwise
  * @param status ACTIVE, or CREATING while a GSI added by UpdateTable is being backfilled
+ * @param warm the GSI's WarmThroughput high-water mark ({@link WarmThroughput#NONE} when never raised)
  */
 public record IndexDefinition(String name, long indexId, boolean global, KeyShape keys, String projectionType,
                               List<String> nonKeyAttributes, Throughput throughput, OnDemandLimits onDemand,
-                              String status) {
+                              String status, WarmThroughput warm) {
     public static final String ACTIVE = "ACTIVE";
     public static final String CREATING = "CREATING";
 
+    public IndexDefinition {
+        if (warm == null) warm = WarmThroughput.NONE;
+    }
+
+    /** An index whose warm throughput is what its throughput implies. */
+    public IndexDefinition(String name, long indexId, boolean global, KeyShape keys, String projectionType,
+                           List<String> nonKeyAttributes, Throughput throughput, OnDemandLimits onDemand, String status) {
+        this(name, indexId, global, keys, projectionType, nonKeyAttributes, throughput, onDemand, status, WarmThroughput.NONE);
+    }
+
     public IndexDefinition withStatus(String s) {
-        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, throughput, onDemand, s);
+        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, throughput, onDemand, s, warm);
     }
 
     public IndexDefinition withThroughput(Throughput t) {
-        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, t, onDemand, status);
+        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, t, onDemand, status, warm);
+    }
+
+    public IndexDefinition withOnDemand(OnDemandLimits o) {
+        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, throughput, o, status, warm);
+    }
+
+    public IndexDefinition withWarm(WarmThroughput w) {
+        return new IndexDefinition(name, indexId, global, keys, projectionType, nonKeyAttributes, throughput, onDemand, status, w);
     }
 
     public boolean active() {

@@ -23,6 +23,7 @@ import java.util.Map;
  * @param restoreSummary where a table restored from a backup came from; null for other tables
  * @param sseKeyArn the KMS key ARN the table is encrypted with (SSEType KMS); null for the default
  *                  AWS-owned key, which the service does not describe
+ * @param warm the table's WarmThroughput high-water mark ({@link WarmThroughput#NONE} when never raised)
  */
 public record TableDefinition(
         String name,
@@ -45,7 +46,20 @@ public record TableDefinition(
         TtlChange ttlChange,
         Map<String, ResourcePolicy> resourcePolicies,
         RestoreSummary restoreSummary,
-        String sseKeyArn) {
+        String sseKeyArn,
+        WarmThroughput warm) {
+
+    /** A table whose warm throughput is what its throughput implies. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange, Map<String, ResourcePolicy> resourcePolicies,
+                           RestoreSummary restoreSummary, String sseKeyArn) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies,
+                restoreSummary, sseKeyArn, WarmThroughput.NONE);
+    }
 
     /** A table on the default AWS-owned encryption key. */
     public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
@@ -88,6 +102,12 @@ public record TableDefinition(
 
     public TableDefinition {
         resourcePolicies = resourcePolicies == null ? Map.of() : Map.copyOf(resourcePolicies);
+        if (warm == null) warm = WarmThroughput.NONE;
+    }
+
+    /** The WarmThroughput the table shows (its high-water mark, at least what its throughput implies). */
+    public WarmThroughput shownWarm() {
+        return WarmThroughput.shown(warm, payPerRequest(), throughput);
     }
 
     /**
@@ -139,6 +159,7 @@ public record TableDefinition(
         private Map<String, ResourcePolicy> resourcePolicies;
         private RestoreSummary restoreSummary;
         private String sseKeyArn;
+        private WarmThroughput warm;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -151,6 +172,7 @@ public record TableDefinition(
             resourcePolicies = new LinkedHashMap<>(t.resourcePolicies);
             restoreSummary = t.restoreSummary;
             sseKeyArn = t.sseKeyArn;
+            warm = t.warm;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -165,6 +187,7 @@ public record TableDefinition(
         public Builder ttlAttribute(String v) { ttlAttribute = v; return this; }
         public Builder ttlChange(TtlChange v) { ttlChange = v; return this; }
         public Builder sseKeyArn(String v) { sseKeyArn = v; return this; }
+        public Builder warm(WarmThroughput v) { warm = v; return this; }
         public Map<String, String> tags() { return tags; }
         /** Resource policies by "" (the table) or stream label, to change in place. */
         public Map<String, ResourcePolicy> resourcePolicies() { return resourcePolicies; }
@@ -173,7 +196,7 @@ public record TableDefinition(
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
                     tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
-                    resourcePolicies, restoreSummary, sseKeyArn);
+                    resourcePolicies, restoreSummary, sseKeyArn, warm);
         }
     }
 }

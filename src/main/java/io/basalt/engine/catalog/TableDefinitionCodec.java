@@ -43,6 +43,7 @@ public final class TableDefinitionCodec {
             g.writeNumberField("lastUpdateToPayPerRequest", t.lastUpdateToPayPerRequest());
             g.writeFieldName("onDemand");
             writeOnDemand(g, t.onDemand());
+            writeWarm(g, t.warm());
             g.writeArrayFieldStart("lsis");
             for (IndexDefinition i : t.localIndexes()) writeIndex(g, i);
             g.writeEndArray();
@@ -132,6 +133,21 @@ public final class TableDefinitionCodec {
         g.writeEndObject();
     }
 
+    /** Only a raised mark is stored; definitions written before WarmThroughput existed read as NONE. */
+    private static void writeWarm(JsonGenerator g, WarmThroughput w) throws IOException {
+        if (w.equals(WarmThroughput.NONE)) return;
+        g.writeObjectFieldStart("warm");
+        g.writeNumberField("read", w.readUnitsPerSecond());
+        g.writeNumberField("write", w.writeUnitsPerSecond());
+        g.writeEndObject();
+    }
+
+    private static WarmThroughput warm(Object o) {
+        if (o == null) return WarmThroughput.NONE;
+        Map<String, Object> w = asMap(o);
+        return new WarmThroughput(num(w.get("read")).longValue(), num(w.get("write")).longValue());
+    }
+
     private static void writeIndex(JsonGenerator g, IndexDefinition i) throws IOException {
         g.writeStartObject();
         g.writeStringField("name", i.name());
@@ -147,6 +163,7 @@ public final class TableDefinitionCodec {
         writeThroughput(g, i.throughput());
         g.writeFieldName("onDemand");
         writeOnDemand(g, i.onDemand());
+        writeWarm(g, i.warm());
         g.writeStringField("status", i.status());
         g.writeEndObject();
     }
@@ -181,7 +198,7 @@ public final class TableDefinitionCodec {
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
                 (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")),
-                (String) m.get("sseKeyArn"));
+                (String) m.get("sseKeyArn"), warm(m.get("warm")));
     }
 
     private static TableDefinition.RestoreSummary restoreSummary(Object o) {
@@ -231,7 +248,7 @@ public final class TableDefinitionCodec {
             out.add(new IndexDefinition((String) i.get("name"), num(i.get("id")).longValue(),
                     Boolean.TRUE.equals(i.get("global")), keys(asMap(i.get("keys"))), (String) i.get("projection"),
                     nonKey, throughput(asMap(i.get("throughput"))), onDemand(asMap(i.get("onDemand"))),
-                    i.get("status") == null ? IndexDefinition.ACTIVE : (String) i.get("status")));
+                    i.get("status") == null ? IndexDefinition.ACTIVE : (String) i.get("status"), warm(i.get("warm"))));
         }
         return out;
     }
