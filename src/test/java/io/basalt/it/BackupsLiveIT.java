@@ -27,12 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 class BackupsLiveIT extends ServerTestBase {
     private static final String ARN = "arn:aws:dynamodb:us-east-1:123456789012:table/";
 
+    /** The server's clock stands still (ServerTestBase): backups in one millisecond have no order but their random part. */
     private static void pause() {
-        try {
-            Thread.sleep(5);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        clock.advanceMillis(5);
     }
 
     private static String backup(String table, String name) {
@@ -63,7 +60,6 @@ class BackupsLiveIT extends ServerTestBase {
     @Covers(operation = "ListBackups", parameters = {"TimeRangeLowerBound", "TimeRangeUpperBound", "ExclusiveStartBackupArn"})
     void listBackupsRangeAndCursor() {
         Sdk.createHashTable(ddb, "bkl_list");
-        // a millisecond apart at least: backups made in one millisecond have no order but their random part
         String a = backup("bkl_list", "bk-a");
         pause();
         String b2 = backup("bkl_list", "bk-b");
