@@ -14,7 +14,7 @@ final class BackupJson {
 
     /** The ARN of a table of a namespace (model.Namespaces), in the caller's region. */
     static String tableArn(RequestContext ctx, String namespace, String name) {
-        return "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(namespace) + ":table/" + name;
+        return io.basalt.api.table.TableNames.arn(ctx, namespace, name);
     }
 
     static void details(JsonGenerator g, BackupRecord b, String status) throws IOException {
@@ -77,13 +77,7 @@ final class BackupJson {
             g.writeStringField("AttributeName", t.ttlAttribute());
             g.writeEndObject();
         }
-        if (t.sseKeyArn() != null) {
-            g.writeObjectFieldStart("SSEDescription");
-            g.writeStringField("Status", "ENABLED");
-            g.writeStringField("SSEType", "KMS");
-            g.writeStringField("KMSMasterKeyArn", t.sseKeyArn());
-            g.writeEndObject();
-        }
+        if (t.sseKeyArn() != null) TableDescriptionWriter.writeSse(g, "ENABLED", t.sseKeyArn());
     }
 
     private static void index(JsonGenerator g, IndexDefinition i) throws IOException {

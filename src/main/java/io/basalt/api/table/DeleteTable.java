@@ -50,7 +50,6 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         String namespace = TableNames.namespace(ctx, r.tableName());
         TableCatalog.Entry e = engine.catalog().find(namespace, r.name());
         if (e == null || e.definition().deletionProtection() || !engine.continuousBackups().status(e).enabled()) return;
-        String arn = "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(namespace) + ":table/" + r.name();
-        engine.backups().createSystem(namespace, r.name(), arn);
+        engine.backups().createSystem(namespace, r.name(), TableNames.arn(ctx, namespace, r.name()));
     }
 }

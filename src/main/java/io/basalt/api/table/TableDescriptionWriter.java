@@ -34,6 +34,17 @@ public final class TableDescriptionWriter {
      */
     record SseView(String status, String keyArn) {}
 
+    /** An SSEDescription member: its status and, for a KMS key, the type and the key's ARN (also a backup's features). */
+    public static void writeSse(JsonGenerator g, String status, String keyArn) throws IOException {
+        g.writeObjectFieldStart("SSEDescription");
+        g.writeStringField("Status", status);
+        if (keyArn != null) {
+            g.writeStringField("SSEType", "KMS");
+            g.writeStringField("KMSMasterKeyArn", keyArn);
+        }
+        g.writeEndObject();
+    }
+
     /**
      * UpdateTable's answer: the given SSEDescription instead of the table's (an encryption change),
      * the given OnDemandThroughput instead of the table's (an on-demand limit change); null for the table's.
@@ -110,15 +121,7 @@ public final class TableDescriptionWriter {
             g.writeStringField("LatestStreamArn", tableArn + "/stream/" + t.stream().label());
         }
         if (sse == null && t.sseKeyArn() != null) sse = new SseView("ENABLED", t.sseKeyArn());
-        if (sse != null) {
-            g.writeObjectFieldStart("SSEDescription");
-            g.writeStringField("Status", sse.status());
-            if (sse.keyArn() != null) {
-                g.writeStringField("SSEType", "KMS");
-                g.writeStringField("KMSMasterKeyArn", sse.keyArn());
-            }
-            g.writeEndObject();
-        }
+        if (sse != null) writeSse(g, sse.status(), sse.keyArn());
         if (t.tableClass() != null) {
             g.writeObjectFieldStart("TableClassSummary");
             g.writeStringField("TableClass", t.tableClass());

@@ -65,6 +65,11 @@ public final class TableNames {
     }
 
     /** The service's not-found text for a table, as DescribeTable and friends report it. */
+    /** The ARN of a table of a namespace (model.Namespaces), in the caller's region. */
+    public static String arn(RequestContext ctx, String namespace, String name) {
+        return "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(namespace) + ":table/" + name;
+    }
+
     public static String notFound(String name) {
         return "Requested resource not found: Table: " + name + " not found";
     }
