@@ -3,6 +3,8 @@ package io.basalt.it;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Waiting for something another thread or process does (a backfill, a KCL worker, a server under
@@ -23,6 +25,27 @@ public final class Eventually {
             if (System.nanoTime() - deadline > 0) throw new AssertionError("not within " + timeout + ": " + what);
             pause();
         }
+    }
+
+    /**
+     * A read of what the service makes eventually consistent (a GSI Query, stream records): when
+     * {@code eventual} (an engine that applies those after acknowledging the write, Cassandra's
+     * change log), read again until {@code shows} holds, failing with {@code what} after
+     * {@code timeout}; otherwise read once. Either way the caller asserts on the value returned.
+     */
+    public static <T> T converged(boolean eventual, Duration timeout, String what, Supplier<T> read, Predicate<T> shows) {
+        if (!eventual) return read.get();
+        Object[] last = new Object[1];
+        await(timeout, what, () -> {
+            last[0] = read.get();
+            return shows.test(cast(last[0]));
+        });
+        return cast(last[0]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T cast(Object o) {
+        return (T) o;
     }
 
     private static void pause() {

@@ -133,13 +133,7 @@ class PartiqlEquivalenceIT extends ServerTestBase {
     @Covers(operation = "ExecuteStatement", parameters = {"Statement"})
     void partiqlWritesReachIndexesAndStreams() {
         String t = "eq_stream";
-        ddb.createTable(b -> b.tableName(t).billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.ALL)))
-                .streamSpecification(st -> st.streamEnabled(true).streamViewType(StreamViewType.NEW_AND_OLD_IMAGES)));
+        Sdk.createStreamedIndexedTable(ddb, t);
         ddb.executeStatement(b -> b.statement("INSERT INTO " + t + " VALUE {'pk': 'a', 'g': 'red', 'n': 1}"));
         assertEquals(1, ddb.query(b -> b.tableName(t).indexName("byG").keyConditionExpression("g = :g")
                 .expressionAttributeValues(Map.of(":g", s("red")))).count());

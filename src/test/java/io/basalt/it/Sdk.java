@@ -23,6 +23,18 @@ final class Sdk {
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
     }
 
+    /** A pk (S) table with a GSI "byG" on g (S, projecting ALL) and a NEW_AND_OLD_IMAGES stream. */
+    static void createStreamedIndexedTable(DynamoDbClient ddb, String name) {
+        ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("byG").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(software.amazon.awssdk.services.dynamodb.model.ProjectionType.ALL)))
+                .streamSpecification(st -> st.streamEnabled(true)
+                        .streamViewType(software.amazon.awssdk.services.dynamodb.model.StreamViewType.NEW_AND_OLD_IMAGES)));
+    }
+
     static void createRangeTable(DynamoDbClient ddb, String name, ScalarAttributeType skType) {
         ddb.createTable(b -> b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH), k -> k.attributeName("sk").keyType(KeyType.RANGE))

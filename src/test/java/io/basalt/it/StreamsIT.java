@@ -55,6 +55,17 @@ class StreamsIT extends ServerTestBase {
         return StreamRecords.byShard(streams, streamArn);
     }
 
+    /**
+     * {@link #readAll}, once the stream holds at least {@code records} records: a stream is read
+     * right after writing here, and on Cassandra the records are applied after the write is
+     * acknowledged (its change log), so there the read is repeated until they are in.
+     */
+    private Map<String, List<Record>> readAll(String streamArn, int records) {
+        return Eventually.converged(getClass().isAnnotationPresent(OnCassandra.class), Duration.ofSeconds(60),
+                records + " records in " + streamArn, () -> readAll(streamArn),
+                m -> m.values().stream().mapToInt(List::size).sum() >= records);
+    }
+
     @Test
     @Covers(operation = "Streams.ListStreams", parameters = {"TableName"})
     @Covers(operation = "Streams.DescribeStream", parameters = {"StreamArn"})
@@ -70,7 +81,7 @@ class StreamsIT extends ServerTestBase {
                 .expressionAttributeValues(Map.of(":two", n("2"))));
         ddb.deleteItem(b -> b.tableName("stream_basic").key(item("pk", "a")));
         List<Record> all = new ArrayList<>();
-        readAll(arn).values().forEach(all::addAll);
+        readAll(arn, 3).values().forEach(all::addAll);
         assertEquals(List.of("INSERT", "MODIFY", "REMOVE"), all.stream().map(Record::eventNameAsString).toList());
         Record modify = all.get(1);
         assertEquals("1", modify.dynamodb().oldImage().get("v").n());
@@ -106,7 +117,7 @@ class StreamsIT extends ServerTestBase {
         assertEquals("DISABLED", d.streamStatusAsString());
         assertTrue(d.shards().stream().allMatch(sh -> sh.sequenceNumberRange().endingSequenceNumber() != null), "shards close");
         List<Record> all = new ArrayList<>();
-        readAll(arn).values().forEach(all::addAll);
+        readAll(arn, 1).values().forEach(all::addAll);
         assertEquals(1, all.size(), "records stay readable after the stream is disabled");
     }
 
@@ -125,8 +136,8 @@ class StreamsIT extends ServerTestBase {
         assertEquals("DISABLED", streams.describeStream(b -> b.streamArn(first)).streamDescription().streamStatusAsString());
         assertEquals("ENABLED", streams.describeStream(b -> b.streamArn(second)).streamDescription().streamStatusAsString());
         List<Record> old = new ArrayList<>(), current = new ArrayList<>();
-        readAll(first).values().forEach(old::addAll);
-        readAll(second).values().forEach(current::addAll);
+        readAll(first, 1).values().forEach(old::addAll);
+        readAll(second, 1).values().forEach(current::addAll);
         assertEquals(List.of("one"), old.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList());
         assertEquals("NEW_AND_OLD_IMAGES", old.get(0).dynamodb().streamViewTypeAsString());
         assertEquals(List.of("two"), current.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList());
@@ -139,14 +150,14 @@ class StreamsIT extends ServerTestBase {
         createStreamTable("stream_trim");
         String arn = ddb.describeTable(b -> b.tableName("stream_trim")).table().latestStreamArn();
         ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "old")));
-        Record first = readAll(arn).values().stream().flatMap(List::stream).findFirst().orElseThrow();
+        Record first = readAll(arn, 1).values().stream().flatMap(List::stream).findFirst().orElseThrow();
         String shardId = readAll(arn).entrySet().stream().filter(e -> !e.getValue().isEmpty()).findFirst().orElseThrow().getKey();
         // a day later (the retention period) the record is gone and TRIM_HORIZON moves past it
         clock.advanceSeconds(24 * 3600 + 1);
         server.engine().ttl().trimStreams();
         ddb.putItem(b -> b.tableName("stream_trim").item(item("pk", "new")));
         List<Record> all = new ArrayList<>();
-        readAll(arn).values().forEach(all::addAll);
+        readAll(arn, 1).values().forEach(all::addAll);
         assertEquals(List.of("new"), all.stream().map(r -> r.dynamodb().keys().get("pk").s()).toList(), "TRIM_HORIZON starts at the oldest record kept");
         var e = org.junit.jupiter.api.Assertions.assertThrows(software.amazon.awssdk.services.dynamodb.model.TrimmedDataAccessException.class,
                 () -> streams.getShardIterator(b -> b.streamArn(arn).shardId(shardId).shardIteratorType(ShardIteratorType.AT_SEQUENCE_NUMBER)
@@ -160,6 +171,15 @@ class StreamsIT extends ServerTestBase {
         createStreamTable("stream_log");
         StreamServer.tenThousandChanges(ddb, "stream_log");
         String arn = ddb.describeTable(b -> b.tableName("stream_log")).table().latestStreamArn();
+        Map<String, Map<String, AttributeValue>> scanned = new HashMap<>();
+        ddb.scanPaginator(b -> b.tableName("stream_log")).items().forEach(i -> scanned.put(i.get("pk").s(), i));
+        Map<String, Map<String, AttributeValue>> rebuilt = Eventually.converged(getClass().isAnnotationPresent(OnCassandra.class),
+                Duration.ofSeconds(120), "the stream rebuilds the table", () -> rebuild(arn), scanned::equals);
+        assertEquals(scanned, rebuilt);
+    }
+
+    /** The table as its stream's records leave it (REMOVE drops the key, any other record sets its new image). */
+    private static Map<String, Map<String, AttributeValue>> rebuild(String arn) {
         Map<String, Map<String, AttributeValue>> rebuilt = new HashMap<>();
         for (List<Record> shard : readAll(arn).values()) {
             for (Record rec : shard) {
@@ -168,9 +188,7 @@ class StreamsIT extends ServerTestBase {
                 else rebuilt.put(key, rec.dynamodb().newImage());
             }
         }
-        Map<String, Map<String, AttributeValue>> scanned = new HashMap<>();
-        ddb.scanPaginator(b -> b.tableName("stream_log")).items().forEach(i -> scanned.put(i.get("pk").s(), i));
-        assertEquals(scanned, rebuilt);
+        return rebuilt;
     }
 
     private static void invalid(String message, org.junit.jupiter.api.function.Executable call) {

@@ -190,9 +190,12 @@ public final class CassandraStorage implements StorageEngine {
         return versioned(row);
     }
 
-    /** A row marked only by a prepare (no version) is an absent item; a mark is not a value. */
+    /**
+     * A row marked only by a prepare (no version) is an absent item; a mark is not a value. A row
+     * with a version and no value is the change log's tombstone ({@link FencedWrites}): absent too.
+     */
     private static Versioned versioned(Row row) {
-        return row == null || row.isNull(1) ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
+        return row == null || row.isNull(1) || row.isNull(0) ? null : new Versioned(bytes(row.getByteBuffer(0)), row.getLong(1));
     }
 
     /**
@@ -280,9 +283,9 @@ public final class CassandraStorage implements StorageEngine {
                     RowKey rk = rowKey(space, k);
                     v = versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
                 } else {
-                    v = r.isNull(2) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
+                    v = r.isNull(2) || r.isNull(1) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
                 }
-                if (v == null) continue; // only a prepare's mark: no item
+                if (v == null) continue; // only a prepare's mark (no item), or a change log's tombstone
                 key = k;
                 value = v.bytes();
                 version = v.version();
@@ -386,6 +389,16 @@ public final class CassandraStorage implements StorageEngine {
     /** Logs applied by this instance (tests). */
     public long appliedChangeLogs() {
         return changeLog.appliedLogs();
+    }
+
+    /** Paxos rounds this instance's change-log applier ran (tests: the cost of applying). */
+    public long changeLogPaxosRounds() {
+        return changeLog.paxosRounds();
+    }
+
+    /** Target rows this instance's applier left alone because a newer log had written them (tests). */
+    public long fencedChangeLogWrites() {
+        return changeLog.fencedWrites();
     }
 
     /** Change logs written and not yet retired, by their pending markers (tests, diagnostics). */

@@ -2,9 +2,6 @@ package io.basalt.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
-import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.basalt.storage.Mutation;
@@ -12,7 +9,6 @@ import io.basalt.storage.WriteBatch;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -31,9 +27,10 @@ import org.slf4j.LoggerFactory;
  * partitions (GSI entries, stream records) writes those mutations as one log row in the item's own
  * partition, in the same conditional batch as the item, so they commit or fail with it. This class
  * applies the logs: per partition, under a lease (an LWT row in that partition), oldest first, each
- * log's mutations with the log's version, then retires the log (a conditional delete). A crash
- * after applying and before retiring applies that one log again, which writes the same rows with
- * the same values and version: idempotent.
+ * log's mutations with the log's version, then retires the log (a conditional delete). Those writes
+ * are fenced by the log's version ({@link FencedWrites}): a row already written by this log or a
+ * newer one is left alone, so a crash after applying and before retiring (the log is applied
+ * again) and an applier that stalled past its lease and resumes write nothing stale.
  *
  * <p>Discovery after a crash: before the item's LWT the writer inserts a marker (slot, partition,
  * log version) into the {@code pending} table (plain writes, never LWT). Every node scans the slots
@@ -71,6 +68,9 @@ final class ChangeLog implements AutoCloseable {
     /** A committed log's batch, registered with a ticket after its LWT returned. */
     private record Waiting(long ticket, WriteBatch batch) {}
     private final AtomicLong applied = new AtomicLong();
+    /** Paxos rounds of the applier outside {@link #writes} (lease, serial reads, retirements). */
+    private final AtomicLong rounds = new AtomicLong();
+    private final FencedWrites writes;
     private volatile boolean closed;
 
     ChangeLog(CassandraStorage store, CqlSession session, String keyspace, ChangeLogSettings settings) {
@@ -81,6 +81,7 @@ final class ChangeLog implements AutoCloseable {
         insertMarker = session.prepare("INSERT INTO " + pending + " (slot, space, bucket, log) VALUES (?, ?, ?, ?)");
         deleteMarker = session.prepare("DELETE FROM " + pending + " WHERE slot = ? AND space = ? AND bucket = ? AND log = ?");
         markers = session.prepare("SELECT space, bucket, log FROM " + pending + " WHERE slot = ?");
+        writes = new FencedWrites(store, session, keyspace, settings.tombstoneSeconds());
         // waiting on Paxos rounds, not computing: enough threads that appliers keep up with writers
         workers = background("cassandra-change-log", APPLIERS, this::recover, settings.recoveryEveryMillis());
     }
@@ -166,6 +167,7 @@ final class ChangeLog implements AutoCloseable {
             // a log registered before this read began was committed before it: absent from it means applied
             long registeredBefore = tickets.get();
             List<Row> logs = new ArrayList<>();
+            rounds.incrementAndGet();
             session.execute(store.slice(p.space(), p.bucket(), LOGS_FROM, LOGS_TO).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL))
                     .forEach(logs::add);
             Set<Long> present = new HashSet<>();
@@ -178,7 +180,10 @@ final class ChangeLog implements AutoCloseable {
                     return true;
                 }
                 long version = r.getLong(2);
-                apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
+                // a stall from here on (GC pause, network) may outlast the lease: the writes are fenced instead
+                settings.beforeApply().accept(version);
+                writes.apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
+                rounds.incrementAndGet();
                 session.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version));
                 session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
                 applied.incrementAndGet();
@@ -186,35 +191,22 @@ final class ChangeLog implements AutoCloseable {
             }
             return true;
         } finally {
+            rounds.incrementAndGet();
             session.execute(store.deleteIf(p.space(), p.bucket(), LEASE_CK, expiry));
         }
     }
 
     /** Takes the partition's lease (an LWT on its lease row); returns its expiry, or -1 when held by another. */
     private long acquire(Partition p, String owner) {
+        rounds.incrementAndGet();
         Row lease = session.execute(store.read(p.space(), p.bucket(), LEASE_CK).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
         long now = System.currentTimeMillis();
         if (lease != null && lease.getLong(1) >= now) return -1;
+        rounds.incrementAndGet();
         long expiry = now + settings.leaseMillis();
         Long expected = lease == null ? null : lease.getLong(1);
         ByteBuffer value = ByteBuffer.wrap(owner.getBytes(java.nio.charset.StandardCharsets.UTF_8));
         return session.execute(store.putIf(p.space(), p.bucket(), LEASE_CK, value, expiry, expected)).wasApplied() ? expiry : -1;
-    }
-
-    /** Writes a log's mutations, one conditional batch per target partition, every row with the log's version. */
-    private void apply(List<Mutation> ms, long version) {
-        Map<String, List<Mutation>> groups = new LinkedHashMap<>();
-        for (Mutation m : ms) groups.computeIfAbsent(store.partitionId(m), x -> new ArrayList<>()).add(m);
-        for (List<Mutation> group : groups.values()) {
-            for (Mutation m : group) if (!m.isDelete()) store.registerBucket(m.space(), m.key());
-            if (group.size() == 1) {
-                session.execute(store.statement(group.get(0), version));
-            } else {
-                BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
-                for (Mutation m : group) b.addStatement(store.statement(m, version));
-                session.execute(b.build());
-            }
-        }
     }
 
     private void settle(Partition p, long version) {
@@ -282,6 +274,16 @@ final class ChangeLog implements AutoCloseable {
     /** Logs applied by this node (tests: exactly once). */
     long appliedLogs() {
         return applied.get();
+    }
+
+    /** Paxos rounds (LWTs and serial reads) the applier of this node ran, recovery passes aside (tests: the cost). */
+    long paxosRounds() {
+        return rounds.get() + writes.rounds.get();
+    }
+
+    /** Target rows this node's applier left alone because a log at least as new had written them. */
+    long fencedWrites() {
+        return writes.fenced.get();
     }
 
     @Override
