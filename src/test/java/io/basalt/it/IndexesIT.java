@@ -155,7 +155,9 @@ class IndexesIT extends ServerTestBase {
                 () -> ddb.putItem(b -> b.tableName(T).item(item("customer", "c9", "order", "o9", "status", ""))));
         TableDescription d = ddb.describeTable(b -> b.tableName(T)).table();
         long gsiCount = d.globalSecondaryIndexes().stream().filter(i -> i.indexName().equals("flagged_only")).findFirst().orElseThrow().itemCount();
-        assertEquals(5, gsiCount);
+        // on a store shared by nodes ItemCount is a periodic recount (the service refreshes it about every
+        // six hours), and a recount of a GSI whose entries are still being applied counts fewer
+        if (!eventualIndexes()) assertEquals(5, gsiCount);
     }
 
     @Test
@@ -217,9 +219,14 @@ class IndexesIT extends ServerTestBase {
             int i = 0;
             while (!stop.get()) {
                 int ii = i++ % items;
-                ddb.updateItem(b -> b.tableName("backfilled").key(item("pk", "k" + ii)).updateExpression("SET grp = :g, v = v + :one")
-                        .expressionAttributeValues(Map.of(":g", s("g" + (ii % 5)), ":one", n("1"))));
-                updates.incrementAndGet();
+                try {
+                    ddb.updateItem(b -> b.tableName("backfilled").key(item("pk", "k" + ii)).updateExpression("SET grp = :g, v = v + :one")
+                            .expressionAttributeValues(Map.of(":g", s("g" + (ii % 5)), ":one", n("1"))));
+                    updates.incrementAndGet();
+                } catch (software.amazon.awssdk.services.dynamodb.model.TransactionConflictException retried) {
+                    // on Cassandra a backfill batch (a transaction over its items) holds them for a moment;
+                    // the SDKs retry this error by default, this client does not retry: the next update goes on
+                }
             }
         });
         writer.start();
