@@ -65,7 +65,8 @@ public final class ServerProcess implements AutoCloseable {
         pump.setDaemon(true);
         pump.start();
         try {
-            ServerProcess sp = new ServerProcess(p, port.get(60, TimeUnit.SECONDS));
+            // generous: on a loaded machine a server on a 3-node Cassandra first checks its keyspace's schema
+            ServerProcess sp = new ServerProcess(p, port.get(180, TimeUnit.SECONDS));
             sp.lines = lines;
             return sp;
         } catch (Exception e) {
