@@ -3,6 +3,7 @@ package io.basalt.api.batch;
 import io.basalt.api.RequestContext;
 import io.basalt.api.common.Constraints;
 import io.basalt.api.common.ConsumedCapacityWriter;
+import io.basalt.api.common.ModelEcho;
 import io.basalt.api.item.ItemExpressions;
 import io.basalt.api.table.TableNames;
 import io.basalt.engine.Engine;
@@ -104,25 +105,14 @@ final class BatchWriteItemValidator {
                 if (i > 0) sb.append(", ");
                 sb.append("WriteRequest(putRequest=");
                 if (w.item() == null) sb.append("null");
-                else echoItem(sb.append("PutRequest(item="), w.item()).append(", workloadProfileName=null)");
+                else sb.append("PutRequest(item=").append(ModelEcho.item(w.item())).append(", workloadProfileName=null)");
                 sb.append(", deleteRequest=");
                 if (w.key() == null) sb.append("null");
-                else echoItem(sb.append("DeleteRequest(key="), w.key()).append(", workloadProfileName=null)");
+                else sb.append("DeleteRequest(key=").append(ModelEcho.item(w.key())).append(", workloadProfileName=null)");
                 sb.append(')');
             }
             sb.append(']');
         }
         return sb.append('}').toString();
-    }
-
-    private static StringBuilder echoItem(StringBuilder sb, Map<String, AttributeValue> item) {
-        sb.append('{');
-        boolean first = true;
-        for (Map.Entry<String, AttributeValue> a : item.entrySet()) {
-            if (!first) sb.append(", ");
-            first = false;
-            sb.append(a.getKey()).append("=com.amazonaws.dynamodb.v20120810.AttributeValue@").append(Integer.toHexString(a.getValue().hashCode()));
-        }
-        return sb.append('}');
     }
 }

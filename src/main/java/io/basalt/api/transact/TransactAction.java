@@ -1,6 +1,7 @@
 package io.basalt.api.transact;
 
 import com.fasterxml.jackson.core.JsonParser;
+import io.basalt.api.common.ModelEcho;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ValidationFamily;
 import io.basalt.model.AttributeValue;
@@ -77,6 +78,27 @@ record TransactAction(String kind, int kinds, String tableName, Map<String, Attr
                     DeferredValue.valueOf(key), m.get(UPDATE_EXPRESSION), m.get(CONDITION_EXPRESSION), m.get(PROJECTION_EXPRESSION),
                     m.get(NAMES), DeferredValue.valueOf(values), m.get(RVOCF), error, late, item != null && item.emptyName());
         });
+    }
+
+    /**
+     * The action as the service echoes TransactItems in a constraint message (over 100 actions): its Java
+     * model's toString, each attribute value identity-style, as BatchWriteItem's echo is captured. The
+     * transaction model's field names and order are not captured; this keeps Basalt's own names out.
+     */
+    @Override
+    public String toString() {
+        String member = switch (kind == null ? "" : kind) {
+            case "Put" -> "Put(item=" + ModelEcho.item(item) + ", tableName=" + tableName + ", conditionExpression=" + conditionExpression + ")";
+            case "Update" -> "Update(key=" + ModelEcho.item(key) + ", updateExpression=" + updateExpression + ", tableName=" + tableName
+                    + ", conditionExpression=" + conditionExpression + ")";
+            case "Delete" -> "Delete(key=" + ModelEcho.item(key) + ", tableName=" + tableName + ", conditionExpression=" + conditionExpression + ")";
+            case "ConditionCheck" -> "ConditionCheck(key=" + ModelEcho.item(key) + ", tableName=" + tableName + ", conditionExpression=" + conditionExpression + ")";
+            case "Get" -> "Get(key=" + ModelEcho.item(key) + ", projectionExpression=" + projectionExpression + ", tableName=" + tableName + ")";
+            default -> "null";
+        };
+        if ("Get".equals(kind)) return "TransactGetItem(get=" + member + ")";
+        return "TransactWriteItem(conditionCheck=" + ("ConditionCheck".equals(kind) ? member : "null") + ", put=" + ("Put".equals(kind) ? member : "null")
+                + ", delete=" + ("Delete".equals(kind) ? member : "null") + ", update=" + ("Update".equals(kind) ? member : "null") + ")";
     }
 
     /** A Put's Item, or the nesting error reading it met, and whether it named a top-level attribute "". */
