@@ -221,7 +221,9 @@ public final class Backups {
                 if (e.type() == ErrorType.RESOURCE_IN_USE) throw tableExists(target.name());
                 throw e;
             }
-            fill.accept(new ItemLoader(items, entry.ref()));
+            ItemLoader loader = new ItemLoader(items, entry.ref());
+            fill.accept(loader);
+            loader.awaitApplied();
             return entry;
         } finally {
             mine.decrementAndGet();
