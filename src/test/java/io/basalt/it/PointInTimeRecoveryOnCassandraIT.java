@@ -5,9 +5,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@link PointInTimeRecoveryIT} on the Cassandra engine: the history entries are rows of their
- * item's partition, written in the item's conditional batch (docs/scale-out.md).
+ * item's partition, written in the item's conditional batch (docs/scale-out.md). About 2.5 minutes:
+ * BASALT_CASSANDRA=all (the default run has PITR through BackupsAcrossNodesOnCassandraIT).
  */
-@OnCassandra
+@OnCassandra(extended = true)
 class PointInTimeRecoveryOnCassandraIT extends PointInTimeRecoveryIT {
     @Override
     @Test
