@@ -69,11 +69,13 @@ public final class Engine implements AutoCloseable {
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
         this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes, settings.clock());
-        this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
-                settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
-                        : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
         this.continuousBackups = new io.basalt.engine.backup.ContinuousBackups(storage, catalog, items, settings.clock(),
                 PITR_TRIM_MILLIS);
+        // a shared store keeps the backups' data itself: any node restores what another backed up
+        this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
+                storage.sharedByNodes() ? io.basalt.engine.backup.BackupFiles.inStore(storage)
+                        : settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
+                        : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()), continuousBackups);
         this.exports = new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND,
                 // the service repeats its prefix (live, 2026-10-09: "Export not found: Export not found: ARN")
                 "Export not found: Export not found: ", storage, "export/", io.basalt.engine.transfer.TransferCodec.EXPORTS);
