@@ -137,14 +137,20 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         }
     }
 
+    /** An item's last write: when, and in which namespace. */
+    private record Stamp(long millis, String origin) {
+        static Stamp read(Versioned stored) {
+            ByteBuffer b = ByteBuffer.wrap(stored.value());
+            long at = b.getLong();
+            return new Stamp(at, StandardCharsets.UTF_8.decode(b).toString());
+        }
+    }
+
     /** Whether the stored stamp is a later write than (millis, origin); ties go to the greater origin. */
     private static boolean laterThan(Versioned stored, long millis, String origin) {
         if (stored == null) return false;
-        ByteBuffer b = ByteBuffer.wrap(stored.value());
-        long at = b.getLong();
-        if (at != millis) return at > millis;
-        String by = StandardCharsets.UTF_8.decode(b).toString();
-        return by.compareTo(origin) > 0;
+        Stamp s = Stamp.read(stored);
+        return s.millis() != millis ? s.millis() > millis : s.origin().compareTo(origin) > 0;
     }
 
     private static byte[] stamp(long millis, String origin) {
@@ -175,15 +181,9 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
             while (c.next()) {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 Map<String, AttributeValue> key = source.definition().keys().keyOf(item);
-                Versioned stamp = storage.get(Space.META, timeKey(source.ref(), key));
-                long millis = 0;
-                String origin = source.account();
-                if (stamp != null) {
-                    ByteBuffer b = ByteBuffer.wrap(stamp.value());
-                    millis = b.getLong();
-                    origin = StandardCharsets.UTF_8.decode(b).toString();
-                }
-                write(target, key, item, millis, origin);
+                Versioned stored = storage.get(Space.META, timeKey(source.ref(), key));
+                Stamp stamp = stored == null ? new Stamp(0, source.account()) : Stamp.read(stored);
+                write(target, key, item, stamp.millis(), stamp.origin());
             }
         }
     }
