@@ -34,6 +34,7 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.DeleteResourcePolicy(engine));
         register(new io.basalt.api.table.UpdateTimeToLive(engine));
         register(new io.basalt.api.table.DescribeTimeToLive(engine));
+        register(new io.basalt.api.table.DescribeTableReplicaAutoScaling(engine));
         register(new io.basalt.api.table.DescribeLimits());
         register(new io.basalt.api.table.DescribeEndpoints());
         register(new io.basalt.api.table.UpdateContributorInsights(engine));
