@@ -88,7 +88,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         String name = TableNames.fromNameOrArn(r.tableName());
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
-        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
+        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions(), ctx.region());
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
         TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
@@ -222,7 +222,9 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (p == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
                 }
-                b.billingMode(billing).throughput(CreateTableValidator.billingThroughput(billing, p, null));
+                Throughput next = CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(next, null, ctx.region());
+                b.billingMode(billing).throughput(next);
             } else if (p != null) {
                 Throughput cur = t.throughput();
                 if (p.readCapacityUnits() == cur.readCapacityUnits() && p.writeCapacityUnits() == cur.writeCapacityUnits()) {
@@ -232,7 +234,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                             + ". Requested WriteCapacityUnits: " + p.writeCapacityUnits()
                             + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
                 }
-                CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(CreateTableValidator.billingThroughput(billing, p, null), null, ctx.region());
                 b.throughput(cur.changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), now));
             }
         }
