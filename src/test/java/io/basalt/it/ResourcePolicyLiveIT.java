@@ -111,7 +111,7 @@ class ResourcePolicyLiveIT extends ServerTestBase {
                 + "\"Principal\":" + principal + ",\"Action\":\"dynamodb:GetItem\"}]}");
         String valid = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":" + principal
                 + ",\"Action\":\"dynamodb:GetItem\",\"Resource\":\"" + arn(t) + "\"}]}";
-        refused(t, INVALID + "Maximum policy size of 20480 bytes exceeded", valid.replace(",", "," + " ".repeat(21504 / 6)));
+        refused(t, INVALID + "Maximum policy size of 20480 bytes exceeded", valid.replace(",", "," + " ".repeat(21504 / 4)));
         // stream actions in a table's policy
         refused(t, DOCUMENT + "The following action names are invalid: \"dynamodb:GetRecords\", \"dynamodb:DescribeStream\"",
                 valid.replace("\"dynamodb:GetItem\"", "[\"dynamodb:GetRecords\",\"dynamodb:DescribeStream\"]"));
