@@ -209,6 +209,11 @@ class CapacityLimitsLiveIT {
                     + "OnDemandThroughput for index : gsi1 exceeds TableMaxWriteCapacityUnits of the account in region eu-west-1",
                     () -> west.updateTable(b -> b.tableName("cap_max_od").globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("gsi1")
                             .onDemandThroughput(o -> o.maxWriteRequestUnits(40001L))))));
+            // and the warm throughput's (DDB-TABLE-171 / 443, captured for an index)
+            fails(LimitExceededException.class, "LimitExceededException", "Subscriber limit exceeded: Requested ReadUnitsPerSecond for "
+                    + "WarmThroughput for index gsi1 exceeds TableMaxReadCapacityUnits of the account in region eu-west-1",
+                    () -> west.updateTable(b -> b.tableName("cap_max_od").globalSecondaryIndexUpdates(u -> u.update(x -> x.indexName("gsi1")
+                            .warmThroughput(w -> w.readUnitsPerSecond(40001L))))));
         }
     }
 }

@@ -145,7 +145,7 @@ final class GsiChanges {
             ThroughputMaximums.check(Throughput.of(p.readCapacityUnits(), p.writeCapacityUnits()), i.name(), region);
             next = next.withThroughput(i.throughput().changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), engine.clock().millis() / 1000.0));
         }
-        if (warm) next = next.withWarm(WarmRules.forUpdate(WarmRules.shown(t, i), x.warm(), i.name()));
+        if (warm) next = next.withWarm(WarmRules.forUpdate(WarmRules.shown(t, i), x.warm(), i.name(), region));
         return next;
     }
 

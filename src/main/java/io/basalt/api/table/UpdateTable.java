@@ -270,7 +270,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             b.onDemand(OnDemandRules.forUpdate(t.onDemand(), r.onDemandThroughput(), TableDefinition.PAY_PER_REQUEST.equals(billing),
                     null, ctx.region()));
         }
-        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null));
+        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null, ctx.region()));
         return b.build();
     }
 }
