@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -56,20 +57,21 @@ class CapacityLimitsLiveIT {
         clock.advanceMillis(target - clock.millis());
     }
 
-    private static void table(String name, long units, boolean withIndex) {
+    /** A PROVISIONED table of {@code rcu}/{@code wcu}, with a GSI gsi1 of {@code gsi[0]}/{@code gsi[1]} when given. */
+    private static CreateTableRequest provisioned(String name, long rcu, long wcu, long... gsi) {
         CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(name).billingMode(BillingMode.PROVISIONED)
-                .provisionedThroughput(p -> p.readCapacityUnits(units).writeCapacityUnits(units))
+                .provisionedThroughput(p -> p.readCapacityUnits(rcu).writeCapacityUnits(wcu))
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH));
-        if (withIndex) {
-            b.attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                    a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-             .globalSecondaryIndexes(g -> g.indexName("gsi1").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                    .projection(p -> p.projectionType(ProjectionType.ALL))
-                    .provisionedThroughput(p -> p.readCapacityUnits(units).writeCapacityUnits(units)));
-        } else {
-            b.attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S));
-        }
-        ddb.createTable(b.build());
+        if (gsi.length == 0) return b.attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)).build();
+        return b.attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                .globalSecondaryIndexes(g -> g.indexName("gsi1").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                        .projection(p -> p.projectionType(ProjectionType.ALL))
+                        .provisionedThroughput(p -> p.readCapacityUnits(gsi[0]).writeCapacityUnits(gsi[1]))).build();
+    }
+
+    private static void table(String name, long units, boolean withIndex) {
+        ddb.createTable(withIndex ? provisioned(name, units, units, units, units) : provisioned(name, units, units));
     }
 
     private static void throughput(String table, long rcu, long wcu) {
@@ -162,31 +164,16 @@ class CapacityLimitsLiveIT {
                 + "limits.";
         try (DynamoDbClient west = DynamoDbClient.builder().endpointOverride(server.endpoint()).region(Region.EU_WEST_1)
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
-                .httpClient(UrlConnectionHttpClient.create()).overrideConfiguration(o -> o.retryStrategy(software.amazon.awssdk.core.retry.RetryMode.STANDARD).retryStrategy(r -> r.maxAttempts(1))).build()) {
+                .httpClient(UrlConnectionHttpClient.create())
+                .overrideConfiguration(o -> o.retryStrategy(RetryMode.STANDARD).retryStrategy(r -> r.maxAttempts(1))).build()) {
             // DDB-TABLE-170 / 443 (live us-west-2 2026-10-08/09): the table's and each GSI's units on their own
             fails(LimitExceededException.class, "LimitExceededException", "The requested ReadCapacityUnits, 40001, is above the per table "
-                    + "maximum for the account in eu-west-1" + refer, () -> west.createTable(b -> b.tableName("cap_max")
-                    .provisionedThroughput(p -> p.readCapacityUnits(40001L).writeCapacityUnits(1L))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))));
+                    + "maximum for the account in eu-west-1" + refer, () -> west.createTable(provisioned("cap_max", 40001, 1)));
             fails(LimitExceededException.class, "LimitExceededException", "The requested WriteCapacityUnits for index gsi1, 40001, is above "
-                    + "the per index maximum for the account in eu-west-1" + refer, () -> west.createTable(b -> b.tableName("cap_max")
-                    .provisionedThroughput(p -> p.readCapacityUnits(1L).writeCapacityUnits(1L))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                    .globalSecondaryIndexes(g -> g.indexName("gsi1").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                            .projection(p -> p.projectionType(ProjectionType.ALL))
-                            .provisionedThroughput(p -> p.readCapacityUnits(1L).writeCapacityUnits(40001L)))));
+                    + "the per index maximum for the account in eu-west-1" + refer,
+                    () -> west.createTable(provisioned("cap_max", 1, 1, 1, 40001)));
             // the per-table maximum does not add up the indexes
-            west.createTable(b -> b.tableName("cap_max")
-                    .provisionedThroughput(p -> p.readCapacityUnits(39900L).writeCapacityUnits(1L))
-                    .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
-                            a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
-                    .globalSecondaryIndexes(g -> g.indexName("gsi1").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
-                            .projection(p -> p.projectionType(ProjectionType.ALL))
-                            .provisionedThroughput(p -> p.readCapacityUnits(200L).writeCapacityUnits(1L))));
+            west.createTable(provisioned("cap_max", 39900, 1, 200, 1));
             fails(LimitExceededException.class, "LimitExceededException", "The requested ReadCapacityUnits, 40001, is above the per table "
                     + "maximum for the account in eu-west-1" + refer, () -> west.updateTable(b -> b.tableName("cap_max")
                     .provisionedThroughput(p -> p.readCapacityUnits(40001L).writeCapacityUnits(1L))));
