@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.capacity.CapacityMode;
 import io.basalt.engine.ManualClock;
@@ -42,8 +41,8 @@ class ThrottlingIT {
             + "Consider increasing your provisioning level with the UpdateTable API.";
 
     @BeforeAll
-    static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withClock(CLOCK));
+    static void start(org.junit.jupiter.api.TestInfo info) {
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withCapacity(CapacityMode.ENFORCE).withClock(CLOCK));
         ddb = ServerTestBase.client(server.endpoint());
     }
 
