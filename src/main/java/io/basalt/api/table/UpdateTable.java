@@ -92,7 +92,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         String name = TableNames.fromNameOrArn(r.tableName());
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
-        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
+        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions(), ctx.region());
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
         TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
@@ -245,7 +245,9 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (p == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
                 }
-                b.billingMode(billing).throughput(CreateTableValidator.billingThroughput(billing, p, null));
+                Throughput next = CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(next, null, ctx.region());
+                b.billingMode(billing).throughput(next);
             } else if (p != null) {
                 Throughput cur = t.throughput();
                 if (p.readCapacityUnits() == cur.readCapacityUnits() && p.writeCapacityUnits() == cur.writeCapacityUnits()) {
@@ -255,7 +257,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                             + ". Requested WriteCapacityUnits: " + p.writeCapacityUnits()
                             + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
                 }
-                CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(CreateTableValidator.billingThroughput(billing, p, null), null, ctx.region());
                 b.throughput(cur.changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), now));
             }
         }
@@ -295,7 +297,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             b.onDemand(OnDemandRules.forUpdate(t.onDemand(), r.onDemandThroughput(), TableDefinition.PAY_PER_REQUEST.equals(billing),
                     null, ctx.region()));
         }
-        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null));
+        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null, ctx.region()));
         return b.build();
     }
 }
