@@ -22,7 +22,7 @@ import java.nio.file.Path;
  * @param capacity enforce (throttle like the service), report (meter and simulate partitions, never
  *                 refuse; the default) or off
  * @param adminPort port of the admin HTTP service (Prometheus metrics, partitions as JSON); -1 = none, 0 = any free port
- * @param capacityTimeRules apply UpdateTable's capacity time limits (mode switch once per 24 h, decreases per day)
+ * @param capacityTimeRules apply UpdateTable's decrease budget (4 throughput decreases per UTC day, then one per hour)
  * @param clock the instance's one source of time (streams, TTL, capacity, backfills); tests inject a
  *              {@link io.basalt.engine.ManualClock}
  * @param inlineReads network threads try point reads from memory before handing a request to a worker

@@ -30,10 +30,11 @@ public final class OperationRegistry {
         register(new io.basalt.api.table.UntagResource(engine));
         register(new io.basalt.api.table.ListTagsOfResource(engine));
         register(new io.basalt.api.table.PutResourcePolicy(engine, policies));
-        register(new io.basalt.api.table.GetResourcePolicy(engine));
+        register(new io.basalt.api.table.GetResourcePolicy(engine, policies));
         register(new io.basalt.api.table.DeleteResourcePolicy(engine));
         register(new io.basalt.api.table.UpdateTimeToLive(engine));
         register(new io.basalt.api.table.DescribeTimeToLive(engine));
+        register(new io.basalt.api.table.DescribeTableReplicaAutoScaling(engine));
         register(new io.basalt.api.table.DescribeLimits());
         register(new io.basalt.api.table.DescribeEndpoints());
         register(new io.basalt.api.table.UpdateContributorInsights(engine));

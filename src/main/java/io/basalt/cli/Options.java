@@ -51,7 +51,7 @@ final class Options {
             new Option("status-delay-ms", "MS", "how long streams and TTL stay ENABLING/DISABLING after a change (default 0: at once)", false),
             new Option("ttl-change-interval-s", "S", "minimum seconds between two TTL changes of a table (default 0: no limit; the service: 3600)", false),
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
-            new Option("capacity-time-rules", null, "apply UpdateTable's capacity time limits (mode switch once per 24 h, 4 decreases a day)", true),
+            new Option("capacity-time-rules", null, "apply UpdateTable's decrease budget (4 throughput decreases a UTC day, then one an hour; per table and GSI)", true),
             new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
             new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
             new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),

@@ -20,6 +20,8 @@ public final class Engine implements AutoCloseable {
     private final ItemStore items;
     private final IndexMaintainer indexes;
     private final io.basalt.engine.stream.StreamRecorder streams;
+    private final io.basalt.engine.replica.Replicator replicator;
+    private final io.basalt.engine.stream.DeletedStreams deletedStreams;
     private final io.basalt.engine.ttl.TtlSweeper ttl;
     private final io.basalt.engine.capacity.CapacityMeter capacity;
     /** Settles capacity with the budgets other nodes share (a store of several nodes), else null. */
@@ -66,14 +68,19 @@ public final class Engine implements AutoCloseable {
         this.streams = new io.basalt.engine.stream.StreamRecorder(catalog, storage, times.shardRolloverMillis(), settings.clock())
                 .retention(settings.streamRetentionSeconds());
         items.addContributor(streams);
+        this.replicator = new io.basalt.engine.replica.Replicator(catalog, storage, items, settings.clock());
+        items.addContributor(replicator);
+        this.deletedStreams = new io.basalt.engine.stream.DeletedStreams(storage, streams, settings.clock());
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());
         this.backfills = new io.basalt.engine.index.Backfills(storage, catalog, indexes, settings.clock());
-        this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
-                settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
-                        : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()));
         this.continuousBackups = new io.basalt.engine.backup.ContinuousBackups(storage, catalog, items, settings.clock(),
                 PITR_TRIM_MILLIS);
+        // a shared store keeps the backups' data itself: any node restores what another backed up
+        this.backups = new io.basalt.engine.backup.Backups(storage, catalog, items, settings.clock(),
+                storage.sharedByNodes() ? io.basalt.engine.backup.BackupFiles.inStore(storage)
+                        : settings.backupDir() == null ? io.basalt.engine.backup.BackupFiles.inMemory()
+                        : io.basalt.engine.backup.BackupFiles.inDirectory(settings.backupDir()), continuousBackups);
         this.exports = new io.basalt.engine.transfer.Transfers<>(io.basalt.error.ErrorType.EXPORT_NOT_FOUND,
                 // the service repeats its prefix (live, 2026-10-09: "Export not found: Export not found: ARN")
                 "Export not found: Export not found: ", storage, "export/", io.basalt.engine.transfer.TransferCodec.EXPORTS);
@@ -178,6 +185,26 @@ public final class Engine implements AutoCloseable {
         backfills.start(account, tableName, indexName);
     }
 
+    /** Replication between the tables of global tables. */
+    public io.basalt.engine.replica.Replicator replicator() {
+        return replicator;
+    }
+
+    /** The streams of deleted tables, readable for 24 hours after the deletion. */
+    public io.basalt.engine.stream.DeletedStreams deletedStreams() {
+        return deletedStreams;
+    }
+
+    /**
+     * Forgets everything held in memory for a deleted table (capacity, counters, stream state); its
+     * streams stay readable for their retention period ({@code namespace}: where the table was).
+     */
+    public void tableDeleted(String namespace, io.basalt.engine.catalog.TableDefinition t) {
+        if (t.stream().label() != null) deletedStreams.add(namespace, t);
+        replicator.forget(t.id());
+        tableDeleted(t);
+    }
+
     /** Forgets everything held in memory for a deleted table (capacity, counters, stream state). */
     public void tableDeleted(io.basalt.engine.catalog.TableDefinition t) {
         capacity.dropped(t.id());
@@ -270,6 +297,7 @@ public final class Engine implements AutoCloseable {
         if (closed) return;
         closed = true;
         backfills.close();
+        replicator.close();
         ttl.close();
         if (capacityLeases != null) capacityLeases.close();
         counts.close();

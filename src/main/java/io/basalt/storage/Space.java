@@ -16,8 +16,12 @@ public enum Space {
     /** Engine bookkeeping (version allocator, counters). */
     META,
     /**
-     * Time-stamped item history of tables with point-in-time recovery, written in the same batch as
-     * the change it records. Last, so the other spaces keep their ordinals.
+     * Time-stamped item history of tables with point-in-time recovery (and of tables being backed
+     * up on an engine without snapshots), written in the same batch as the change it records. Keys
+     * are {@code [table id: 8][n: 4-byte length][the item's ITEMS key: n bytes][time and order]}, so
+     * an engine may store each entry with its item (Cassandra does: in the item's partition, in the
+     * item's own conditional batch); such an engine's scans of this space return the entries grouped
+     * by item, each item's in key order. Last, so the other spaces keep their ordinals.
      */
     HISTORY
 }

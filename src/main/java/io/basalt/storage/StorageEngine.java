@@ -64,7 +64,13 @@ public interface StorageEngine extends AutoCloseable {
      */
     StorageSnapshot snapshot();
 
-    /** Whether the engine gives {@link #snapshot()}s (the embedded stores do; Cassandra not yet). */
+    /**
+     * Whether the engine gives {@link #snapshot()}s (the embedded stores do). An engine without
+     * them (Cassandra) must instead commit {@link Space#HISTORY} entries atomically with the item
+     * they name (see there) and be readable through plain scans: the engine layer then makes
+     * backups from the item history (a picture of one time taken from the entries, not from a
+     * frozen view), at the cost of recording each change of the table twice while it is copied.
+     */
     default boolean snapshots() {
         return true;
     }

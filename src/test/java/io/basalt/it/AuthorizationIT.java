@@ -283,7 +283,8 @@ class AuthorizationIT {
                         .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                         .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))));
         assertEquals("ValidationException", bad.awsErrorDetails().errorCode());
-        assertTrue(bad.awsErrorDetails().errorMessage().startsWith("Invalid policy document: "), bad.awsErrorDetails().errorMessage());
+        assertEquals("One or more parameter values were invalid: Invalid policy document: This policy contains invalid Json",
+                bad.awsErrorDetails().errorMessage());
         assertEquals(List.of(), admin.listTables().tableNames().stream().filter("Drawer2"::equals).toList(), "nothing created");
     }
 
@@ -372,15 +373,15 @@ class AuthorizationIT {
     void resourcePoliciesAreValidatedAndDroppedWithTheTable() {
         String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Scratch";
         Sdk.createHashTable(admin, "Scratch");
-        Sdk.validation("Invalid policy document: Statement 1: a resource policy needs exactly one of Principal and NotPrincipal",
+        Sdk.validation("One or more parameter values were invalid: Invalid policy document: Missing required field Principal",
                 () -> admin.putResourcePolicy(b -> b.resourceArn(arn)
                         .policy("{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}]}")));
-        Sdk.validation("Policy document size exceeds the maximum allowed size of 20 KB",
+        Sdk.validation("One or more parameter values were invalid: Maximum policy size of 20480 bytes exceeded",
                 () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy("{\"Version\":\"2012-10-17\",\"Id\":\"" + "x".repeat(21000) + "\"}")));
-        fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: "
-                + arn.replace("Scratch", "Nope") + " not found", () -> admin.getResourcePolicy(b -> b.resourceArn(arn.replace("Scratch", "Nope"))));
+        fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: Table: Nope not found",
+                () -> admin.getResourcePolicy(b -> b.resourceArn(arn.replace("Scratch", "Nope"))));
         admin.putResourcePolicy(b -> b.resourceArn(arn).policy("{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\","
-                + "\"Principal\":\"*\",\"Action\":\"dynamodb:GetItem\",\"Resource\":\"*\"}]}"));
+                + "\"Principal\":{\"AWS\":\"arn:aws:iam::" + ACCOUNT + ":user/writer\"},\"Action\":\"dynamodb:GetItem\",\"Resource\":\"*\"}]}"));
         admin.deleteTable(b -> b.tableName("Scratch"));
         Sdk.createHashTable(admin, "Scratch");
         fails(PolicyNotFoundException.class, "PolicyNotFoundException",
@@ -396,14 +397,15 @@ class AuthorizationIT {
                 .streamSpecification(s -> s.streamEnabled(true).streamViewType("NEW_IMAGE")));
         String stream = admin.describeTable(b -> b.tableName("Feed")).table().latestStreamArn();
         String tableArn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Feed";
-        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\","
-                + "\"Action\":\"dynamodb:DescribeStream\",\"Resource\":\"" + stream + "\"}]}";
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"arn:aws:iam::"
+                + ACCOUNT + ":user/writer\"},\"Action\":\"dynamodb:DescribeStream\",\"Resource\":\"" + stream + "\"}]}";
         String revision = admin.putResourcePolicy(b -> b.resourceArn(stream).policy(policy)).revisionId();
         assertEquals(revision, admin.getResourcePolicy(b -> b.resourceArn(stream)).revisionId());
         fails(PolicyNotFoundException.class, "PolicyNotFoundException", "Resource-based policy not found for the provided ResourceArn: "
                 + tableArn, () -> admin.getResourcePolicy(b -> b.resourceArn(tableArn)));
         String unknown = tableArn + "/stream/2000-01-01T00:00:00.000";
-        fails(DynamoDbException.class, "ResourceNotFoundException", "Requested resource not found: ResourceArn: " + unknown + " not found",
+        fails(DynamoDbException.class, "ResourceNotFoundException",
+                "Requested resource not found: Stream: 2000-01-01T00:00:00.000 not found for Table: Feed",
                 () -> admin.getResourcePolicy(b -> b.resourceArn(unknown)));
     }
 

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.compat.Covers;
 import io.basalt.engine.capacity.CapacityMode;
 import io.basalt.engine.ManualClock;
@@ -45,8 +44,8 @@ class CapacityVisibilityIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
 
     @BeforeAll
-    static void start() {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacity(CapacityMode.ENFORCE).withAdminPort(0).withClock(CLOCK));
+    static void start(org.junit.jupiter.api.TestInfo info) {
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withCapacity(CapacityMode.ENFORCE).withAdminPort(0).withClock(CLOCK));
         ddb = ServerTestBase.client(server.endpoint());
         ddb.createTable(b -> b.tableName("events").billingMode(BillingMode.PROVISIONED)
                 .provisionedThroughput(t -> t.readCapacityUnits(10L).writeCapacityUnits(1L))

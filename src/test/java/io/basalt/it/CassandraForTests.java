@@ -40,6 +40,11 @@ final class CassandraForTests {
                 CassandraSettings.DEFAULT_LOCAL_DC);
     }
 
+    /** The configuration of each Basalt node of a multi-node test class: its own keyspace, shared by the nodes. */
+    static io.basalt.BasaltConfig nodes(Class<?> testClass) {
+        return io.basalt.BasaltConfig.inMemoryOnFreePort().withInMemory(false).withCassandra(settings(testClass));
+    }
+
     /** Closes clients and nodes of a multi-node test, each even when another fails to close (nulls skipped). */
     static void closeAll(AutoCloseable... all) {
         for (AutoCloseable c : all) {

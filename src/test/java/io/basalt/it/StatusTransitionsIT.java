@@ -35,8 +35,8 @@ class StatusTransitionsIT {
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
-    static void start() {
-        server = new StreamServer(TimeSettings.defaults().withStatusDelayMillis(DELAY).withTtlChangeIntervalMillis(TTL_INTERVAL));
+    static void start(org.junit.jupiter.api.TestInfo info) {
+        server = new StreamServer(TimeSettings.defaults().withStatusDelayMillis(DELAY).withTtlChangeIntervalMillis(TTL_INTERVAL), info.getTestClass().orElseThrow());
         ddb = server.ddb;
         streams = server.streams;
     }

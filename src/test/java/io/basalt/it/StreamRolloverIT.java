@@ -47,8 +47,8 @@ class StreamRolloverIT {
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
-    static void start() {
-        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS));
+    static void start(org.junit.jupiter.api.TestInfo info) {
+        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS), info.getTestClass().orElseThrow());
         ddb = server.ddb;
         streams = server.streams;
     }

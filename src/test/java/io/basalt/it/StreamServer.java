@@ -5,7 +5,6 @@ import static io.basalt.it.Sdk.n;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
-import io.basalt.BasaltConfig;
 import io.basalt.engine.ManualClock;
 import io.basalt.engine.TimeSettings;
 import java.util.Map;
@@ -28,7 +27,12 @@ final class StreamServer implements AutoCloseable {
     final DynamoDbStreamsClient streams;
 
     StreamServer(TimeSettings times) {
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withTimes(times).withClock(clock));
+        this(times, StreamServer.class);
+    }
+
+    /** On the engine {@code testClass} asks for ({@link OnCassandra} or in memory). */
+    StreamServer(TimeSettings times, Class<?> testClass) {
+        server = Basalt.start(ServerTestBase.config(testClass).withTimes(times).withClock(clock));
         ddb = ServerTestBase.client(server.endpoint());
         streams = StreamLog.client(server.endpoint());
     }

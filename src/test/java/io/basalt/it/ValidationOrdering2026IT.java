@@ -4,6 +4,8 @@ import static io.basalt.it.Sdk.item;
 import static io.basalt.it.Sdk.n;
 import static io.basalt.it.Sdk.s;
 import static io.basalt.it.Sdk.validation;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.compat.Covers;
 import java.util.List;
@@ -13,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValueUpdate;
 import software.amazon.awssdk.services.dynamodb.model.ComparisonOperator;
+import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
 import software.amazon.awssdk.services.dynamodb.model.Condition;
 import software.amazon.awssdk.services.dynamodb.model.ExpectedAttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -151,5 +154,99 @@ class ValidationOrdering2026IT extends ServerTestBase {
                 t -> t.conditionCheck(c -> c.tableName(T).key(deepKey).conditionExpression("attribute_exists(a)")))));
         validation(NESTING, () -> ddb.transactWriteItems(b -> b.transactItems(
                 t -> t.conditionCheck(c -> c.tableName(T).key(deepKey).conditionExpression("attribute_exists(a)")))));
+    }
+
+    private static final String OLDER_RETURN_VALUES = "1 validation error detected: Value 'BOGUS' at 'returnValues' failed to satisfy constraint: "
+            + "Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+
+    @Test
+    @Covers(operation = "PutItem", parameters = {"ConditionalOperator", "Expected"})
+    @Covers(operation = "UpdateItem", parameters = {"ConditionalOperator", "Expected"})
+    @Covers(operation = "DeleteItem", parameters = {"ReturnValues", "ExpressionAttributeValues", "Expected", "Key"})
+    void aValuePastTheSecondDepthCheckLetsTheOlderEnumsComeFirst() {
+        // validation-ordering/deepRequests (live us-east-1 and eu-west-2 2026-10-09): 63 and 100 levels
+        String xor = "1 validation error detected: Value 'XOR' at 'conditionalOperator' failed to satisfy constraint: Member must satisfy enum value set: [OR, AND]";
+        Map<String, ExpectedAttributeValue> expected = new java.util.LinkedHashMap<>();
+        expected.put("a", ExpectedAttributeValue.builder().value(deepMap(100)).build());
+        expected.put("b", ExpectedAttributeValue.builder().exists(false).build());
+        validation(xor, () -> ddb.putItem(b -> b.tableName(ABSENT).item(item("pk", "a")).expected(expected).conditionalOperator("XOR")));
+        validation(xor, () -> ddb.updateItem(b -> b.tableName(ABSENT).key(item("pk", "a")).expected(expected).conditionalOperator("XOR")
+                .attributeUpdates(Map.of("x", AttributeValueUpdate.builder().action("PUT").value(s("1")).build()))));
+        Map<String, String> names = Map.of("#d", "d");
+        validation(OLDER_RETURN_VALUES, () -> ddb.deleteItem(b -> b.tableName(ABSENT).key(item("pk", "a")).returnValues("BOGUS")
+                .conditionExpression("#d = :deep").expressionAttributeNames(names).expressionAttributeValues(Map.of(":deep", deepMap(63)))));
+        validation(OLDER_RETURN_VALUES, () -> ddb.deleteItem(b -> b.tableName(ABSENT).key(item("pk", "a")).returnValues("BOGUS")
+                .expected(Map.of("d", ExpectedAttributeValue.builder().value(deepMap(63)).build()))));
+        validation(OLDER_RETURN_VALUES, () -> ddb.deleteItem(b -> b.tableName(ABSENT).key(Map.of("pk", deepMap(100))).returnValues("BOGUS")));
+        validation("ReturnValues can only be ALL_OLD or NONE", () -> ddb.deleteItem(b -> b.tableName(ABSENT).key(item("pk", "a")).returnValues("UPDATED_NEW")
+                .conditionExpression("#d = :deep").expressionAttributeNames(names).expressionAttributeValues(Map.of(":deep", deepMap(100)))));
+        // without an older enum to report, the depth is the answer, as before
+        validation(NESTING, () -> ddb.deleteItem(b -> b.tableName(ABSENT).key(Map.of("pk", deepMap(100)))));
+    }
+
+    @Test
+    @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
+    void anEmptyAttributeNameIsReportedAtItsActionsTurn() {
+        // validation-ordering/deepRequests (live 2026-10-09, ten regions)
+        String empty = "Empty attribute name";
+        validation(empty, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(ABSENT).item(item("pk", "a", "", "x"))),
+                t -> t.put(p -> p.tableName(ABSENT).item(Map.of("pk", s("b"), "d", deepMap(100)))))));
+        // the same item, the deep value before or after the empty name
+        validation(empty, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(ABSENT).item(item("pk", "a", "", "x", "d", deepMap(100)))))));
+        validation(empty, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(ABSENT).item(item("pk", "a", "d", deepMap(100), "", "x"))))));
+        validation(empty, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(ABSENT).item(item("pk", "a", "", "x"))),
+                t -> t.conditionCheck(c -> c.tableName(ABSENT).key(item("pk", "b")).conditionExpression("d = :deep")
+                        .expressionAttributeValues(Map.of(":deep", deepMap(100)))))));
+        // an earlier action's item nested 40 levels comes first
+        validation(NESTING, () -> ddb.transactWriteItems(b -> b.transactItems(
+                t -> t.put(p -> p.tableName(ABSENT).item(Map.of("pk", s("b"), "d", deepMap(40)))),
+                t -> t.put(p -> p.tableName(ABSENT).item(item("pk", "a", "", "x"))))));
+    }
+
+    @Test
+    @Covers(operation = "BatchWriteItem", parameters = {"RequestItems"})
+    @Covers(operation = "BatchGetItem", parameters = {"RequestItems"})
+    void batchTableNamesAndProjectionsAcrossTables() {
+        // error-messages/batchWriteItem (live us-east-1 and eu-west-2 2026-10-09): the request is echoed as
+        // the service's Java model prints it, then the map-keys constraint
+        DynamoDbException e = assertThrows(DynamoDbException.class, () -> ddb.batchWriteItem(b -> b.requestItems(
+                Map.of("bad!name", List.of(WriteRequest.builder().putRequest(p -> p.item(item("pk", "x"))).build())))));
+        assertTrue(e.awsErrorDetails().errorMessage().matches("1 validation error detected: Value '\\{bad!name=\\[WriteRequest\\(putRequest=PutRequest\\(item=\\{pk=.+\\}.*\\)\\]\\}' "
+                + "at 'requestItems' failed to satisfy constraint: Map keys must satisfy constraint: \\[Member must have length less than or equal to 255, "
+                + "Member must have length greater than or equal to 3, Member must satisfy regular expression pattern: \\[a-zA-Z0-9_.-\\]\\+\\]"),
+                e.awsErrorDetails().errorMessage());
+        // error-messages/batchGetItem: AttributesToGet on one table and ProjectionExpression on another are refused
+        // (the live test asserts the ValidationException; the text is the one-table one, not captured here)
+        Map<String, KeysAndAttributes> mixed = new java.util.LinkedHashMap<>();
+        mixed.put(T, KeysAndAttributes.builder().keys(List.of(item("pk", "a"))).projectionExpression("pk").build());
+        mixed.put(SN, KeysAndAttributes.builder().keys(List.of(item("pk", "b", "sk", n("1")))).attributesToGet("pk").build());
+        validation("Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet} "
+                + "Expression parameters: {ProjectionExpression}", () -> ddb.batchGetItem(b -> b.requestItems(mixed)));
+    }
+
+    @Test
+    @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
+    @Covers(operation = "TransactGetItems", parameters = {"TransactItems"})
+    void overOneHundredActionsEchoTheRequestAsTheServiceModelPrintsIt() {
+        // error-messages/transactWriteItems, transactGetItems (live 2026-10-08, 30 regions incl. us-east-1): the
+        // list is echoed; the model's field names are not captured, Basalt's own must not show
+        List<software.amazon.awssdk.services.dynamodb.model.TransactWriteItem> writes = new java.util.ArrayList<>();
+        List<software.amazon.awssdk.services.dynamodb.model.TransactGetItem> gets = new java.util.ArrayList<>();
+        for (int i = 0; i < 101; i++) {
+            String pk = "t-" + i;
+            writes.add(software.amazon.awssdk.services.dynamodb.model.TransactWriteItem.builder().put(p -> p.tableName(T).item(item("pk", pk))).build());
+            gets.add(software.amazon.awssdk.services.dynamodb.model.TransactGetItem.builder().get(g -> g.tableName(T).key(item("pk", pk))).build());
+        }
+        String tail = "' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100";
+        String w = assertThrows(DynamoDbException.class, () -> ddb.transactWriteItems(b -> b.transactItems(writes))).awsErrorDetails().errorMessage();
+        assertTrue(w.startsWith("1 validation error detected: Value '[TransactWriteItem(conditionCheck=null, put=Put(item={pk=com.amazonaws.dynamodb.v20120810.AttributeValue@")
+                && w.endsWith(tail) && !w.contains("TransactAction"), w);
+        String g = assertThrows(DynamoDbException.class, () -> ddb.transactGetItems(b -> b.transactItems(gets))).awsErrorDetails().errorMessage();
+        assertTrue(g.startsWith("1 validation error detected: Value '[TransactGetItem(get=Get(key={pk=com.amazonaws.dynamodb.v20120810.AttributeValue@")
+                && g.endsWith(tail) && !g.contains("TransactAction"), g);
     }
 }

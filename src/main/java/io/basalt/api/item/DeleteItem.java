@@ -33,6 +33,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
     @Override
     public void execute(RequestContext ctx, DeleteItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
+        WriteRequestRules.olderFrontEndFirst(o, true);
         Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
                 .tableNameOrArnStoppingWhenEmpty(r.tableName()).notNull(r.key(), "key"), o);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());

@@ -18,6 +18,11 @@ import java.util.Set;
 public final class ItemExpressions {
     private ItemExpressions() {}
 
+    /** Refuses legacy and expression parameters in one request, also when spread over a batch's tables. */
+    public static void noMixing(String nonExpression, String expression) {
+        WriteRequestRules.noMixing(nonExpression, expression);
+    }
+
     /**
      * @param keyCondition parsed KeyConditionExpression (null for Scan or legacy KeyConditions)
      * @param filterNames top-level attribute names the filter reads

@@ -33,6 +33,7 @@ public final class PutItem implements Operation<PutItemRequest> {
     @Override
     public void execute(RequestContext ctx, PutItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
+        WriteRequestRules.olderFrontEndFirst(o, true);
         Condition condition = WriteRequestRules.prepareConditionalWrite(new Constraints().notNull(r.tableName(), "tableName")
                 .tableNameOrArnStoppingWhenEmpty(r.tableName()).notNull(r.item(), "item"), o);
         TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());

@@ -3,6 +3,7 @@ package io.basalt.api.item;
 import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.DeferredValue;
 import io.basalt.wire.Member;
 import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
@@ -13,11 +14,12 @@ import java.util.Map;
 public record PutItemRequest(String tableName, Map<String, AttributeValue> item, WriteOptions options) {
 
     private static final Member<String> TABLE_NAME = Member.string("TableName");
-    private static final Member<Map<String, AttributeValue>> ITEM = Member.of("Item", AttributeValueJson::readItem);
+    private static final Member<DeferredValue<Map<String, AttributeValue>>> ITEM =
+            Member.of("Item", p -> WriteOptions.deferDepth(p, AttributeValueJson::readItem));
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ITEM).with(WriteOptions.MEMBERS);
 
     public static PutItemRequest parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
-        return new PutItemRequest(m.get(TABLE_NAME), m.get(ITEM), WriteOptions.from(m));
+        return new PutItemRequest(m.get(TABLE_NAME), DeferredValue.valueOf(m.get(ITEM)), WriteOptions.from(m, m.get(ITEM)));
     }
 }

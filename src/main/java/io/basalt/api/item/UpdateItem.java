@@ -49,6 +49,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
     @Override
     public void execute(RequestContext ctx, UpdateItemRequest r, JsonGenerator out) throws IOException {
         WriteOptions o = r.options();
+        WriteRequestRules.olderFrontEndFirst(o, false);
         if (r.key() == null) WriteRequestRules.updateWithoutKey(r.tableName(), o);
         Constraints c = new Constraints().notNull(r.tableName(), "tableName").tableNameOrArnStoppingWhenEmpty(r.tableName())
                 .notNull(r.key(), "key");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import io.basalt.expression.Legacy;
 import io.basalt.model.AttributeValue;
 import io.basalt.wire.AttributeValueJson;
+import io.basalt.wire.DeferredValue;
 import io.basalt.wire.Member;
 import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
@@ -15,7 +16,8 @@ public record UpdateItemRequest(String tableName, Map<String, AttributeValue> ke
                                 Map<String, Legacy.AttributeUpdate> attributeUpdates, WriteOptions options) {
 
     private static final Member<String> TABLE_NAME = Member.string("TableName");
-    private static final Member<Map<String, AttributeValue>> KEY = Member.of("Key", AttributeValueJson::readItem);
+    private static final Member<DeferredValue<Map<String, AttributeValue>>> KEY =
+            Member.of("Key", p -> WriteOptions.deferDepth(p, AttributeValueJson::readItem));
     private static final Member<String> UPDATE_EXPRESSION = Member.string("UpdateExpression");
     private static final Member<Map<String, Legacy.AttributeUpdate>> ATTRIBUTE_UPDATES =
             Member.of("AttributeUpdates", LegacyJson::readAttributeUpdates);
@@ -24,7 +26,7 @@ public record UpdateItemRequest(String tableName, Map<String, AttributeValue> ke
 
     public static UpdateItemRequest parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
-        return new UpdateItemRequest(m.get(TABLE_NAME), m.get(KEY), m.get(UPDATE_EXPRESSION), m.get(ATTRIBUTE_UPDATES),
-                WriteOptions.from(m));
+        return new UpdateItemRequest(m.get(TABLE_NAME), DeferredValue.valueOf(m.get(KEY)), m.get(UPDATE_EXPRESSION), m.get(ATTRIBUTE_UPDATES),
+                WriteOptions.from(m, m.get(KEY)));
     }
 }

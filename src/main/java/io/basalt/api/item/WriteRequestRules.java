@@ -37,6 +37,9 @@ final class WriteRequestRules {
     /** The values ReturnValues accepts, and the list the newer front end shows when refusing one (sic: UPDATE_NEW). */
     private static final Set<String> RETURN_VALUES = Set.of("NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW");
     private static final String RETURN_VALUES_AS_SHOWN = "[ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATE_NEW, NONE]";
+    /** The older front end's enum lists (live 2026-10-09). */
+    private static final String OLDER_RETURN_VALUES = "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]";
+    private static final String OLDER_CONDITIONAL_OPERATOR = "[OR, AND]";
 
     private WriteRequestRules() {}
 
@@ -68,11 +71,38 @@ final class WriteRequestRules {
     static void updateWithoutKey(String tableName, WriteOptions o) {
         new Constraints().enumValue(o.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
                 .notNull(tableName, "tableName").tableNameOrArn(tableName, "tableName")
-                .enumValue(o.returnValues(), "returnValues", "[ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]")
+                .enumValue(o.returnValues(), "returnValues", OLDER_RETURN_VALUES)
                 .enumValue(o.returnItemCollectionMetrics(), "returnItemCollectionMetrics", RETURN_ITEM_COLLECTION_METRICS_ENUM)
-                .enumValue(o.conditionalOperator(), "conditionalOperator", "[OR, AND]")
+                .enumValue(o.conditionalOperator(), "conditionalOperator", OLDER_CONDITIONAL_OPERATOR)
                 .notNull(null, "key")
                 .check();
+    }
+
+    /**
+     * A value nested past the service's second depth check (63 levels or more) makes PutItem, UpdateItem
+     * and DeleteItem read the request the older front end's way before refusing the value (live us-east-1
+     * and eu-west-2 2026-10-09, paritysuite validation-ordering/deepRequests): ReturnValues and
+     * ConditionalOperator are checked first by their older enum lists, then a ReturnValues other than
+     * ALL_OLD or NONE is refused bare where the operation allows only those ({@code allOldOrNone}: DeleteItem
+     * is captured, PutItem taken to follow it), then the nesting error. The return-option enums beside them
+     * are taken in the order of {@link #updateWithoutKey}, which is not captured here.
+     */
+    static void olderFrontEndFirst(WriteOptions o, boolean allOldOrNone) {
+        if (o.farTooDeep() == null) return;
+        new Constraints().enumValue(o.returnConsumedCapacity(), "returnConsumedCapacity", ConsumedCapacityWriter.ENUM)
+                .enumValue(o.returnValues(), "returnValues", OLDER_RETURN_VALUES)
+                .enumValue(o.returnItemCollectionMetrics(), "returnItemCollectionMetrics", RETURN_ITEM_COLLECTION_METRICS_ENUM)
+                .enumValue(o.conditionalOperator(), "conditionalOperator", OLDER_CONDITIONAL_OPERATOR)
+                .check();
+        if (allOldOrNone) allOldOrNone(o.returnValues(), null);
+        throw o.farTooDeep();
+    }
+
+    /** "ReturnValues can only be ALL_OLD or NONE", in {@code family} (null: bare). */
+    private static void allOldOrNone(String returnValues, ValidationFamily family) {
+        if (returnValues != null && !returnValues.equals("NONE") && !returnValues.equals("ALL_OLD")) {
+            throw DynamoException.validation(family, "ReturnValues can only be ALL_OLD or NONE");
+        }
     }
 
     /**
@@ -120,9 +150,7 @@ final class WriteRequestRules {
         conditionalOperatorNeedsConditions(o.conditionalOperator(), o.expected());
         placeholdersNeedExpressions(o.expressionAttributeNames(), o.expressionAttributeValues(),
                 o.conditionExpression() != null);
-        if (o.returnValues() != null && !o.returnValues().equals("NONE") && !o.returnValues().equals("ALL_OLD")) {
-            throw DynamoException.validation(ValidationFamily.RETURN_VALUES, "ReturnValues can only be ALL_OLD or NONE");
-        }
+        allOldOrNone(o.returnValues(), ValidationFamily.RETURN_VALUES);
         io.basalt.expression.ExpressionContext ctx = o.context();
         io.basalt.expression.Condition condition = ItemRequests.condition(o.conditionExpression(), o.expected(), o.conditionalOperator(), ctx);
         ctx.checkAllUsed();

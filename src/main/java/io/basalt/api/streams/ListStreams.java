@@ -8,6 +8,7 @@ import io.basalt.api.common.Constraints;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.stream.DeletedStreams;
 import io.basalt.wire.Member;
 import io.basalt.wire.Members;
 import io.basalt.wire.Structure;
@@ -38,21 +39,35 @@ public final class ListStreams implements Operation<ListStreams.Request> {
         return new Request(m.get(TABLE_NAME), m.get(LIMIT), m.get(EXCLUSIVE_START_STREAM_ARN));
     }
 
+    /** A table's streams, earlier ones first. */
+    private static void addStreams(TableDefinition t, List<TableDefinition> streams, List<String> labels) {
+        if (t.stream().label() == null) return;
+        for (String label : t.stream().previousLabels()) {
+            streams.add(t);
+            labels.add(label);
+        }
+        streams.add(t);
+        labels.add(t.stream().label());
+    }
+
     @Override
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().tableName(r.tableName(), "tableName").min(r.limit(), "limit", 1).max(r.limit(), "limit", 100).check();
         List<TableDefinition> streams = new ArrayList<>();
         List<String> labels = new ArrayList<>();
-        for (String name : engine.catalog().names(ctx.namespace())) {
+        // deleted tables' streams are listed for 24 hours, before those of a table of the same name
+        // created since (DDB-TABLE-378, live 2026-10-09)
+        java.util.Map<String, List<TableDefinition>> deleted = new java.util.HashMap<>();
+        for (DeletedStreams.Deleted d : engine.deletedStreams().of(ctx.namespace())) {
+            deleted.computeIfAbsent(d.table().name(), k -> new ArrayList<>()).add(d.table());
+        }
+        java.util.TreeSet<String> names = new java.util.TreeSet<>(engine.catalog().names(ctx.namespace()));
+        names.addAll(deleted.keySet());
+        for (String name : names) {
             if (r.tableName() != null && !r.tableName().equals(name)) continue;
+            for (TableDefinition t : deleted.getOrDefault(name, List.of())) addStreams(t, streams, labels);
             TableCatalog.Entry e = engine.catalog().find(ctx.namespace(), name);
-            if (e == null || e.definition().stream().label() == null) continue;
-            for (String label : e.definition().stream().previousLabels()) {
-                streams.add(e.definition());
-                labels.add(label);
-            }
-            streams.add(e.definition());
-            labels.add(e.definition().stream().label());
+            if (e != null) addStreams(e.definition(), streams, labels);
         }
         if (r.exclusiveStartStreamArn() != null && !StreamArns.wellFormed(r.exclusiveStartStreamArn())) {
             throw StreamArns.malformed();

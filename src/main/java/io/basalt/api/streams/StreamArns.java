@@ -4,6 +4,7 @@ import io.basalt.api.RequestContext;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.stream.DeletedStreams;
 import io.basalt.engine.stream.StreamRecorder;
 import io.basalt.error.DynamoException;
 import java.nio.charset.StandardCharsets;
@@ -43,9 +44,14 @@ final class StreamArns {
         String table = arn.substring(t + ":table/".length(), s);
         String label = arn.substring(s + "/stream/".length());
         String[] parts = arn.split(":", 6);
-        TableCatalog.Entry e = parts.length < 6 ? null : engine.catalog().find(ctx.namespace(parts[4], parts[3]), table);
-        if (e == null || !e.definition().stream().knows(label)) throw notFound(arn);
-        return e.definition();
+        if (parts.length < 6) throw notFound(arn);
+        String namespace = ctx.namespace(parts[4], parts[3]);
+        TableCatalog.Entry e = engine.catalog().find(namespace, table);
+        if (e != null && e.definition().stream().knows(label)) return e.definition();
+        // a deleted table's stream stays for 24 hours (DDB-TABLE-378, live 2026-10-09)
+        DeletedStreams.Deleted d = engine.deletedStreams().find(namespace, table, label);
+        if (d == null) throw notFound(arn);
+        return d.table();
     }
 
     /** An ARN that is not a stream ARN (text not confirmed against the service; the type is). */

@@ -42,6 +42,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         CreateTableValidator.constraints(r);
         TableCatalog catalog = engine.catalog();
         CreateTableValidator.Validated v = CreateTableValidator.semantics(r, catalog::allocateId);
+        ThroughputMaximums.check(v, ctx.region());
         // same texts as TagResource, but an empty list is accepted (DDB-TABLE-110, live 2026-10-08)
         Map<String, String> tags = TagRules.validateNew(r.tags(), true);
         String sseKey = r.sseSpecification() == null ? null : SseRules.keyArn(ctx, r.sseSpecification());
@@ -56,7 +57,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
         if (sseKey != null) t = t.toBuilder().sseKeyArn(sseKey).build();
         if (r.resourcePolicy() != null) {
             // the table's resource-based policy, as PutResourcePolicy would attach it right after creation
-            ResourcePolicyRules.checkDocument(r.resourcePolicy(), policies);
+            ResourcePolicyRules.checkDocument(r.resourcePolicy(), policies, false);
             TableDefinition.Builder b = t.toBuilder();
             b.resourcePolicies().put("", new TableDefinition.ResourcePolicy(r.resourcePolicy(),
                     Long.toString(engine.clock().millis())));

@@ -24,7 +24,6 @@ final class CreateTableValidator {
     static final String TABLE_CLASS_ENUM = "[STANDARD, STANDARD_INFREQUENT_ACCESS]";
     static final int MAX_LSIS = io.basalt.model.ServiceLimits.LOCAL_INDEXES;
     static final int MAX_GSIS = io.basalt.model.ServiceLimits.GLOBAL_INDEXES;
-    static final long MAX_THROUGHPUT = io.basalt.model.ServiceLimits.THROUGHPUT_UNITS;
 
     /** The validated parts of the request. */
     record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,
@@ -204,12 +203,6 @@ final class CreateTableValidator {
                 throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput is not specified for index: " + indexName);
             }
             throw DynamoException.validation("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED");
-        }
-        if (t.readCapacityUnits() > MAX_THROUGHPUT || t.writeCapacityUnits() > MAX_THROUGHPUT) {
-            String what = t.readCapacityUnits() > MAX_THROUGHPUT ? "ReadCapacityUnits" : "WriteCapacityUnits";
-            throw new DynamoException(io.basalt.error.ErrorType.LIMIT_EXCEEDED,
-                    "Subscriber limit exceeded: Provisioned throughput for " + what.replace("CapacityUnits", "").toLowerCase()
-                            + "s exceeds the account limit (" + MAX_THROUGHPUT + ")");
         }
         return Throughput.of(t.readCapacityUnits(), t.writeCapacityUnits());
     }

@@ -29,7 +29,9 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         r.validate();
         String name = r.name();
         keepSystemBackup(ctx, r);
-        TableCatalog.Entry e = engine.catalog().delete(TableNames.namespace(ctx, r.tableName()), name, TableNames.notFound(name), t -> {
+        String namespace = TableNames.namespace(ctx, r.tableName());
+        TableCatalog.Entry e = engine.catalog().delete(namespace, name, TableNames.notFound(name), t -> {
+            ReplicaUpdates.checkDelete(engine, ctx, new TableCatalog.Entry(namespace, t, 0, null));
             if (t.deletionProtection()) {
                 throw DynamoException.validation("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.");
             }
@@ -38,7 +40,8 @@ public final class DeleteTable implements Operation<TableNameRequest> {
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.writeDeleted(out, ctx, e);
         out.writeEndObject();
-        engine.tableDeleted(e.definition()); // after the description, which still shows its counts
+        ReplicaUpdates.deleted(engine, ctx, e.definition());
+        engine.tableDeleted(namespace, e.definition()); // after the description, which still shows its counts
     }
 
     /**

@@ -15,9 +15,12 @@ public final class GetResourcePolicy implements Operation<GetResourcePolicy.Requ
     record Request(String resourceArn) {}
 
     private final Engine engine;
+    private final io.basalt.api.PolicyGrammar policies;
 
-    public GetResourcePolicy(Engine engine) {
+    /** @param policies the resource-policy grammar: the canonical form the policy is returned in */
+    public GetResourcePolicy(Engine engine, io.basalt.api.PolicyGrammar policies) {
         this.engine = engine;
+        this.policies = policies;
     }
 
     @Override public String name() { return "GetResourcePolicy"; }
@@ -36,7 +39,7 @@ public final class GetResourcePolicy implements Operation<GetResourcePolicy.Requ
         TableDefinition.ResourcePolicy policy = target.table().definition().resourcePolicy(target.key().isEmpty() ? null : target.key());
         if (policy == null) throw ResourcePolicyRules.noPolicy(target.arn());
         out.writeStartObject();
-        out.writeStringField("Policy", policy.document());
+        out.writeStringField("Policy", policies.canonical(policy.document()));
         out.writeStringField("RevisionId", policy.revisionId());
         out.writeEndObject();
     }

@@ -23,11 +23,14 @@ final class GsiChanges {
     private final Engine engine;
     private final List<TableJson.GsiUpdate> updates;
     private final List<TableJson.AttributeDefinition> definitions;
+    private final String region;
 
-    GsiChanges(Engine engine, List<TableJson.GsiUpdate> updates, List<TableJson.AttributeDefinition> definitions) {
+    /** @param region the request's region (the limit texts name it) */
+    GsiChanges(Engine engine, List<TableJson.GsiUpdate> updates, List<TableJson.AttributeDefinition> definitions, String region) {
         this.engine = engine;
         this.updates = updates;
         this.definitions = definitions;
+        this.region = region;
     }
 
     TableDefinition apply(TableDefinition t) {
@@ -84,6 +87,7 @@ final class GsiChanges {
                 }
                 KeyShape ik = KeySchemaRules.globalIndexShape(x.keySchema(), attributes, x.indexName());
                 Throughput it = CreateTableValidator.billingThroughput(t.billingMode(), x.provisionedThroughput(), x.indexName());
+                ThroughputMaximums.check(it, x.indexName(), region);
                 gsis.add(new IndexDefinition(x.indexName(), engine.catalog().allocateId(), true, ik,
                         CreateTableValidator.projectionType(x), CreateTableValidator.nonKey(x, t.keys(), ik), it,
                         OnDemandRules.forCreate(x.onDemandThroughput(), t.payPerRequest(), x.indexName()), IndexDefinition.CREATING,
@@ -131,16 +135,17 @@ final class GsiChanges {
             throw DynamoException.validation("One or more parameter values were invalid: The only Updates for index: " + i.name()
                     + " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput");
         }
-        if (!t.payPerRequest() && onDemand) OnDemandRules.forUpdate(i.onDemand(), x.onDemandThroughput(), false, i.name(), null);
+        if (!t.payPerRequest() && onDemand) OnDemandRules.forUpdate(i.onDemand(), x.onDemandThroughput(), false, i.name(), region);
         if (!t.payPerRequest() && p == null && !warm) {
             throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput can only be updated for a table in PROVISIONED billing mode");
         }
         IndexDefinition next = i;
-        if (onDemand) next = next.withOnDemand(OnDemandRules.forUpdate(i.onDemand(), x.onDemandThroughput(), t.payPerRequest(), i.name(), null));
+        if (onDemand) next = next.withOnDemand(OnDemandRules.forUpdate(i.onDemand(), x.onDemandThroughput(), t.payPerRequest(), i.name(), region));
         if (p != null) {
+            ThroughputMaximums.check(Throughput.of(p.readCapacityUnits(), p.writeCapacityUnits()), i.name(), region);
             next = next.withThroughput(i.throughput().changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), engine.clock().millis() / 1000.0));
         }
-        if (warm) next = next.withWarm(WarmRules.forUpdate(WarmRules.shown(t, i), x.warm(), i.name()));
+        if (warm) next = next.withWarm(WarmRules.forUpdate(WarmRules.shown(t, i), x.warm(), i.name(), region));
         return next;
     }
 

@@ -45,10 +45,8 @@ final class OnDemandRules {
         }
         checkRange(o.maxReadRequestUnits(), "MaxReadRequestUnits", indexName, true);
         checkRange(o.maxWriteRequestUnits(), "MaxWriteRequestUnits", indexName, true);
-        if (indexName == null) {
-            checkAccountMax(o.maxReadRequestUnits(), "MaxReadRequestUnits", "TableMaxReadCapacityUnits", region);
-            checkAccountMax(o.maxWriteRequestUnits(), "MaxWriteRequestUnits", "TableMaxWriteCapacityUnits", region);
-        }
+        checkAccountMax(o.maxReadRequestUnits(), "MaxReadRequestUnits", "TableMaxReadCapacityUnits", indexName, region);
+        checkAccountMax(o.maxWriteRequestUnits(), "MaxWriteRequestUnits", "TableMaxWriteCapacityUnits", indexName, region);
         return merge(current, o);
     }
 
@@ -91,9 +89,11 @@ final class OnDemandRules {
                 + " is outside of valid range");
     }
 
-    private static void checkAccountMax(Long v, String member, String quota, String region) {
+    /** Texts: DDB-TABLE-171/443 (live 2026-10-08/09), the index's with "for index : NAME". */
+    private static void checkAccountMax(Long v, String member, String quota, String indexName, String region) {
         if (v == null || v <= ACCOUNT_TABLE_MAX) return;
+        String where = indexName == null ? "table" : "index : " + indexName;
         throw new DynamoException(ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: Requested " + member
-                + " for OnDemandThroughput for table exceeds " + quota + " of the account in region " + region);
+                + " for OnDemandThroughput for " + where + " exceeds " + quota + " of the account in region " + region);
     }
 }

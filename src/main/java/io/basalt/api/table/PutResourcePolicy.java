@@ -52,7 +52,7 @@ public final class PutResourcePolicy implements Operation<PutResourcePolicy.Requ
         new io.basalt.api.common.Constraints().notNull(r.resourceArn(), "resourceArn").notNull(r.policy(), "policy")
                 .maxLength(r.expectedRevisionId(), "expectedRevisionId", 255).check();
         ResourcePolicyRules.Target target = ResourcePolicyRules.resolve(engine.catalog(), ctx, r.resourceArn(), name());
-        ResourcePolicyRules.checkDocument(r.policy(), policies);
+        ResourcePolicyRules.checkDocument(r.policy(), policies, !target.key().isEmpty());
         String[] revision = new String[1];
         engine.catalog().update(target.table().account(), target.tableName(), TableNames.notFound(target.tableName()), t -> {
             TableDefinition.ResourcePolicy current = t.resourcePolicies().get(target.key());

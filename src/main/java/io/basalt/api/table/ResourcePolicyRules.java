@@ -16,6 +16,7 @@ final class ResourcePolicyRules {
     static final int MAX_POLICY_BYTES = 20 * 1024;
     /** ExpectedRevisionId that asks for "only if the resource has no policy yet". */
     static final String NO_POLICY = "NO_POLICY";
+    private static final String INVALID = "One or more parameter values were invalid: ";
 
     private ResourcePolicyRules() {}
 
@@ -26,30 +27,60 @@ final class ResourcePolicyRules {
         }
     }
 
+    /**
+     * The table or stream a ResourceArn names, with the service's refusals of other ARNs
+     * (ack-api-quirks DDB-TABLE-212/214, live 2026-10-09).
+     */
     static Target resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
         new Constraints().notNull(arn, "resourceArn").minLength(arn, "resourceArn", 1).maxLength(arn, "resourceArn", 1283).check();
-        TableCatalog.Entry e = TagRules.resolve(catalog, ctx, arn, operation);
-        String rest = arn.split(":", 6)[5].substring("table/".length());
-        int slash = rest.indexOf('/');
-        if (slash < 0) return new Target(e, "", arn);
-        String sub = rest.substring(slash + 1);
-        if (!sub.startsWith("stream/") || sub.length() == "stream/".length()) {
-            throw DynamoException.validation("Invalid ResourceArn provided as input " + arn);
+        if (!arn.startsWith("arn:")) throw DynamoException.validation(INVALID + "ARNs must start with 'arn:': " + arn);
+        String[] parts = arn.split(":", 6);
+        if (parts.length < 6 || !"dynamodb".equals(parts[2])) {
+            // the catalogue's form for the tagging and policy operations (DDB-TABLE-442)
+            throw DynamoException.validation(INVALID + "Provided Arn is not a DynamoDB resource arn: " + arn);
         }
-        String label = sub.substring("stream/".length());
-        if (!e.definition().stream().knows(label)) {
-            throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
+        if (!parts[1].equals(partition(ctx.region())) || !parts[3].equals(ctx.region())) {
+            throw DynamoException.validation(INVALID + "Invalid resource Arn: " + arn);
         }
-        return new Target(e, label, arn);
+        if (!parts[4].equals(ctx.accountId())) {
+            throw DynamoException.validation("This action is only supported by accounts that match the resource owner\u2019s account.");
+        }
+        if (!parts[5].startsWith("table/")) throw notDynamoDb(arn);
+        String[] path = parts[5].substring("table/".length()).split("/", -1);
+        String table = path[0];
+        if (path.length == 3 && path[1].equals("index") && !path[2].isEmpty()) {
+            throw DynamoException.validation(INVALID + "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: " + arn);
+        }
+        boolean stream = path.length == 3 && path[1].equals("stream") && !path[2].isEmpty();
+        if (table.isEmpty() || (path.length != 1 && !stream)) throw notDynamoDb(arn);
+        TableCatalog.Entry e = catalog.find(ctx.namespace(parts[4], parts[3]), table);
+        if (e == null) throw DynamoException.resourceNotFound("Requested resource not found: Table: " + table + " not found");
+        if (!stream) return new Target(e, "", arn);
+        if (!e.definition().stream().knows(path[2])) {
+            throw DynamoException.resourceNotFound("Requested resource not found: Stream: " + path[2] + " not found for Table: " + table);
+        }
+        return new Target(e, path[2], arn);
     }
 
-    /** Refuses a policy document over the size limit or one the policy grammar rejects. */
-    static void checkDocument(String policy, io.basalt.api.PolicyGrammar policyCheck) {
+    /** A DynamoDB ARN of another kind (a backup's): the text as captured, the ARN right after "resource" (DDB-TABLE-212). */
+    private static DynamoException notDynamoDb(String arn) {
+        return DynamoException.validation(INVALID + "Provided Arn is not a DynamoDB resource " + arn);
+    }
+
+    /** The ARN partition of a region. */
+    private static String partition(String region) {
+        if (region.startsWith("cn-")) return "aws-cn";
+        if (region.startsWith("us-gov-")) return "aws-us-gov";
+        return "aws";
+    }
+
+    /** Refuses a policy document over the size limit (whitespace counts) or one the policy grammar rejects. */
+    static void checkDocument(String policy, io.basalt.api.PolicyGrammar grammar, boolean stream) {
         if (policy.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_POLICY_BYTES) {
-            throw DynamoException.validation("Policy document size exceeds the maximum allowed size of 20 KB");
+            throw DynamoException.validation(INVALID + "Maximum policy size of " + MAX_POLICY_BYTES + " bytes exceeded");
         }
-        String fault = policyCheck.fault(policy);
-        if (fault != null) throw DynamoException.validation("Invalid policy document: " + fault);
+        String fault = grammar.fault(policy, stream);
+        if (fault != null) throw DynamoException.validation(fault);
     }
 
     static DynamoException noPolicy(String arn) {

@@ -24,7 +24,12 @@ public final class TableDescriptionWriter {
     /** Writes the description object; {@code status} is CREATING, ACTIVE, UPDATING or DELETING. */
     public static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
                              TableCounts counts) throws IOException {
-        write(g, ctx, entry, status, counts, true, null, null);
+        write(g, ctx, entry, status, counts, true, null, null, false);
+    }
+
+    /** UpdateTable's answer to ReplicaUpdates: UPDATING, and GlobalTableVersion even while no replica is listed yet. */
+    static void writeReplicaChange(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, TableCounts counts) throws IOException {
+        write(g, ctx, entry, "UPDATING", counts, true, null, null, true);
     }
 
     /**
@@ -51,7 +56,7 @@ public final class TableDescriptionWriter {
      */
     static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status, TableCounts counts,
                       SseView sse, OnDemandRules.Echo onDemand) throws IOException {
-        write(g, ctx, entry, status, counts, true, sse, onDemand);
+        write(g, ctx, entry, status, counts, true, sse, onDemand, false);
     }
 
     /**
@@ -59,11 +64,12 @@ public final class TableDescriptionWriter {
      * CreationDateTime and the indexes.
      */
     public static void writeDeleted(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry) throws IOException {
-        write(g, ctx, entry, "DELETING", null, false, null, null);
+        write(g, ctx, entry, "DELETING", null, false, null, null, false);
     }
 
     private static void write(JsonGenerator g, RequestContext ctx, TableCatalog.Entry entry, String status,
-                              TableCounts counts, boolean full, SseView sse, OnDemandRules.Echo onDemand) throws IOException {
+                              TableCounts counts, boolean full, SseView sse, OnDemandRules.Echo onDemand, boolean global)
+            throws IOException {
         TableDefinition t = entry.definition();
         // the owner's account, also for a cross-account caller (entry.account() is its namespace)
         String tableArn = ctx.tableArn(io.basalt.model.Namespaces.account(entry.account()), t.name());
@@ -137,11 +143,32 @@ public final class TableDescriptionWriter {
             g.writeBooleanField("RestoreInProgress", status.equals("CREATING"));
             g.writeEndObject();
         }
+        if (global || t.global()) writeReplicas(g, t);
         g.writeBooleanField("DeletionProtectionEnabled", t.deletionProtection());
         writeOnDemand(g, onDemand != null ? onDemand : OnDemandRules.Echo.of(t.onDemand()));
         // CreateTable's answer has none (DDB-TABLE-033, live 2026-10-08)
         if (full && !status.equals("CREATING")) writeWarm(g, t.shownWarm());
         g.writeEndObject();
+    }
+
+    /**
+     * A global table's members: GlobalTableVersion, the other regions' replicas (never the table
+     * itself, in the order they joined) and the settings replication mode; a regional table has none
+     * of these keys (DDB-TABLE-201/229/231/320, live 2026-10-09).
+     */
+    private static void writeReplicas(JsonGenerator g, TableDefinition t) throws IOException {
+        g.writeStringField("GlobalTableVersion", ReplicaUpdates.VERSION);
+        g.writeArrayFieldStart("Replicas");
+        for (TableDefinition.Replica r : t.replicas()) {
+            g.writeStartObject();
+            g.writeStringField("RegionName", r.region());
+            g.writeStringField("ReplicaStatus", "ACTIVE");
+            writeWarm(g, t.shownWarm());
+            g.writeStringField("GlobalTableSettingsReplicationMode", "ENABLED_WITH_OVERRIDES");
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        if (t.global()) g.writeStringField("GlobalTableSettingsReplicationMode", "ENABLED_WITH_OVERRIDES");
     }
 
     /** OnDemandThroughput without the members that have no limit; none when neither has (DDB-TABLE-039/182, live 2026-10-09). */

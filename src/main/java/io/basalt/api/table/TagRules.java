@@ -1,9 +1,6 @@
 package io.basalt.api.table;
 
-import io.basalt.api.RequestContext;
-import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.error.DynamoException;
-import io.basalt.error.ErrorType;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -78,33 +75,5 @@ final class TagRules {
         int n = 0;
         for (String s : texts) n += s.getBytes(StandardCharsets.UTF_8).length;
         return n;
-    }
-
-    /**
-     * The table a resource-policy ResourceArn names, with the service's errors for malformed or unknown
-     * ARNs; an ARN of another account than the caller's is refused as the service refuses it (no
-     * resource policy grants the caller anything there). The tagging operations use {@link TagArns}.
-     */
-    static TableCatalog.Entry resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
-        if (arn == null || !arn.startsWith("arn:")) {
-            throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
-        }
-        String[] parts = arn.split(":", 6);
-        if (parts.length < 6 || !"dynamodb".equals(parts[2]) || !parts[5].startsWith("table/")) {
-            throw DynamoException.validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
-        }
-        if (!parts[4].equals(ctx.accountId())) {
-            throw new DynamoException(ErrorType.ACCESS_DENIED, "User: arn:aws:iam::" + ctx.accountId()
-                    + ":root is not authorized to perform: dynamodb:" + operation + " on resource: " + arn
-                    + " because no resource-based policy allows the dynamodb:" + operation + " action");
-        }
-        String rest = parts[5].substring("table/".length());
-        int slash = rest.indexOf('/');
-        String table = slash < 0 ? rest : rest.substring(0, slash);
-        TableCatalog.Entry e = catalog.find(ctx.namespace(parts[4], parts[3]), table);
-        if (e == null || !parts[3].equals(ctx.region())) {
-            throw DynamoException.resourceNotFound("Requested resource not found: ResourceArn: " + arn + " not found");
-        }
-        return e;
     }
 }

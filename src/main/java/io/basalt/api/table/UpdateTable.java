@@ -25,9 +25,9 @@ import java.util.List;
 public final class UpdateTable implements Operation<UpdateTable.Request> {
     record Request(String tableName, List<TableJson.AttributeDefinition> attributeDefinitions, String billingMode,
                    TableJson.ProvisionedThroughput provisionedThroughput, List<TableJson.GsiUpdate> gsiUpdates,
-                   TableJson.StreamSpecification streamSpecification, TableJson.SseSpecification sse, boolean replicaUpdates,
+                   TableJson.StreamSpecification streamSpecification, TableJson.SseSpecification sse, List<ReplicaUpdates.Element> replicaUpdates,
                    String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput,
-                   TableJson.Warm warmThroughput, boolean multiRegionConsistency) {}
+                   TableJson.Warm warmThroughput, String multiRegionConsistency) {}
 
     private final Engine engine;
 
@@ -48,13 +48,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
     private static final Member<TableJson.StreamSpecification> STREAM_SPECIFICATION =
             Member.of("StreamSpecification", TableJson::stream);
     private static final Member<TableJson.SseSpecification> SSE_SPECIFICATION = Member.of("SSESpecification", TableJson::sse);
-    private static final Member<Boolean> REPLICA_UPDATES = Member.presence("ReplicaUpdates");
+    private static final Member<List<ReplicaUpdates.Element>> REPLICA_UPDATES = Member.of("ReplicaUpdates", ReplicaUpdates::parse);
     private static final Member<String> TABLE_CLASS = Member.string("TableClass");
     private static final Member<Boolean> DELETION_PROTECTION_ENABLED = Member.bool("DeletionProtectionEnabled");
     private static final Member<TableJson.OnDemandThroughput> ON_DEMAND_THROUGHPUT =
             Member.of("OnDemandThroughput", TableJson::onDemand);
     private static final Member<TableJson.Warm> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::warm);
-    private static final Member<Boolean> MULTI_REGION_CONSISTENCY = Member.presence("MultiRegionConsistency");
+    private static final Member<String> MULTI_REGION_CONSISTENCY = Member.string("MultiRegionConsistency");
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, BILLING_MODE,
             PROVISIONED_THROUGHPUT, GSI_UPDATES, STREAM_SPECIFICATION, SSE_SPECIFICATION, REPLICA_UPDATES, TABLE_CLASS,
             DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT, MULTI_REGION_CONSISTENCY);
@@ -64,8 +64,8 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         Members m = SHAPE.readOrEmpty(p);
         return new Request(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(BILLING_MODE),
                 m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.get(SSE_SPECIFICATION),
-                m.has(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT),
-                m.get(WARM_THROUGHPUT), m.has(MULTI_REGION_CONSISTENCY));
+                m.get(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT),
+                m.get(WARM_THROUGHPUT), m.get(MULTI_REGION_CONSISTENCY));
     }
 
     @Override
@@ -75,9 +75,13 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         boolean emptyGsiUpdates = r.gsiUpdates() != null && r.gsiUpdates().isEmpty();
         if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || emptyGsiUpdates)
                 && r.streamSpecification() == null
-                && r.sse() == null && !r.replicaUpdates() && r.tableClass() == null && r.deletionProtectionEnabled() == null
+                && r.sse() == null && r.replicaUpdates() == null && r.tableClass() == null && r.deletionProtectionEnabled() == null
                 && r.onDemandThroughput() == null && !WarmRules.sent(r.warmThroughput())) {
             throw DynamoException.validation(nothingToUpdate(r));
+        }
+        if (r.replicaUpdates() != null) {
+            replicaUpdates(ctx, r, out);
+            return;
         }
         if (emptyGsiUpdates) {
             throw DynamoException.validation("One or more parameter values were invalid: List of GlobalSecondaryIndexUpdates is empty");
@@ -88,7 +92,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         String name = TableNames.fromNameOrArn(r.tableName());
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
-        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions());
+        GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions(), ctx.region());
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
         TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
@@ -123,6 +127,23 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
     }
 
     /**
+     * ReplicaUpdates: alone in the request, then the actions (ReplicaUpdates); the answer says
+     * UPDATING with GlobalTableVersion (DDB-TABLE-204/226, live 2026-10-09).
+     */
+    private void replicaUpdates(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
+        boolean otherChanges = r.billingMode() != null || r.provisionedThroughput() != null || r.gsiUpdates() != null
+                || r.streamSpecification() != null || r.sse() != null || r.tableClass() != null
+                || r.deletionProtectionEnabled() != null || r.onDemandThroughput() != null || WarmRules.sent(r.warmThroughput());
+        List<ReplicaUpdates.Action> actions = ReplicaUpdates.requestRules(r.replicaUpdates(), otherChanges, r.multiRegionConsistency());
+        String name = TableNames.fromNameOrArn(r.tableName());
+        TableCatalog.Entry shown = ReplicaUpdates.execute(engine, ctx, TableNames.namespace(ctx, r.tableName()), name, actions);
+        out.writeStartObject();
+        out.writeFieldName("TableDescription");
+        TableDescriptionWriter.writeReplicaChange(out, ctx, shown, engine.counts());
+        out.writeEndObject();
+    }
+
+    /**
      * Every member constraint, so that no malformed value (an attribute type "X", a key type or
      * projection type outside its enum) reaches the catalog.
      */
@@ -132,6 +153,8 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         c.enumValue(r.billingMode(), "billingMode", CreateTableValidator.BILLING_MODE_ENUM)
          .enumValue(r.tableClass(), "tableClass", CreateTableValidator.TABLE_CLASS_ENUM);
         SseRules.constraints(c, r.sse());
+        c.enumValue(r.multiRegionConsistency(), "multiRegionConsistency", "[EVENTUAL, STRONG]");
+        ReplicaUpdates.constraints(c, r.replicaUpdates());
         CreateTableValidator.throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");
         if (r.streamSpecification() != null) {
             c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
@@ -170,7 +193,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
      */
     private static String nothingToUpdate(Request r) {
         List<String> names = new java.util.ArrayList<>(List.of(UPDATABLE));
-        if (r.multiRegionConsistency()) names.remove("MultiRegionConsistency");
+        if (r.multiRegionConsistency() != null) names.remove("MultiRegionConsistency");
         String last = names.remove(names.size() - 1);
         return "At least one of " + String.join(", ", names) + " or " + last + " is required";
     }
@@ -222,7 +245,9 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (p == null) {
                     throw DynamoException.validation("One or more parameter values were invalid: ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
                 }
-                b.billingMode(billing).throughput(CreateTableValidator.billingThroughput(billing, p, null));
+                Throughput next = CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(next, null, ctx.region());
+                b.billingMode(billing).throughput(next);
             } else if (p != null) {
                 Throughput cur = t.throughput();
                 if (p.readCapacityUnits() == cur.readCapacityUnits() && p.writeCapacityUnits() == cur.writeCapacityUnits()) {
@@ -232,7 +257,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                             + ". Requested WriteCapacityUnits: " + p.writeCapacityUnits()
                             + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.");
                 }
-                CreateTableValidator.billingThroughput(billing, p, null);
+                ThroughputMaximums.check(CreateTableValidator.billingThroughput(billing, p, null), null, ctx.region());
                 b.throughput(cur.changedTo(p.readCapacityUnits(), p.writeCapacityUnits(), now));
             }
         }
@@ -246,6 +271,10 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 if (t.stream().label() != null) previous.add(t.stream().label() + "|" + t.stream().viewType());
                 b.stream(new StreamSettings(true, s.streamViewType(), engine.streamLabels().next(), previous, 0));
             } else {
+                if (t.global()) {
+                    // the stream carries the replication (DDB-TABLE-222/227, live 2026-10-09)
+                    throw DynamoException.validation("One or more parameter values were invalid: Disabling Stream is not allowed for a Global Table replica.");
+                }
                 if (!t.stream().enabled()) {
                     throw DynamoException.validation("Table has no stream to disable: TableName: " + t.name());
                 }
@@ -268,7 +297,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             b.onDemand(OnDemandRules.forUpdate(t.onDemand(), r.onDemandThroughput(), TableDefinition.PAY_PER_REQUEST.equals(billing),
                     null, ctx.region()));
         }
-        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null));
+        if (WarmRules.sent(r.warmThroughput())) b.warm(WarmRules.forUpdate(t.shownWarm(), r.warmThroughput(), null, ctx.region()));
         return b.build();
     }
 }

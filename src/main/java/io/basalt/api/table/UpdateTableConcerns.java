@@ -21,7 +21,7 @@ final class UpdateTableConcerns {
         boolean tableClass = r.tableClass() != null;
         boolean protection = r.deletionProtectionEnabled() != null;
         boolean onDemand = r.onDemandThroughput() != null;
-        int changes = count(billing, throughput, indexes, stream, SseRules.asksForSomething(r.sse()), r.replicaUpdates(), tableClass,
+        int changes = count(billing, throughput, indexes, stream, SseRules.asksForSomething(r.sse()), r.replicaUpdates() != null, tableClass,
                 protection, onDemand, WarmRules.sent(r.warmThroughput()));
         if (changes < 2) return;
         // the order in which the service names the offending member (SSE > TableClass > DP > ...)

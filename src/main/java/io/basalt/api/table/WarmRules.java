@@ -36,12 +36,27 @@ final class WarmRules {
         return merge(floor, w);
     }
 
-    /** UpdateTable's new mark for the table (indexName null) or a GSI now showing {@code current}. */
-    static WarmThroughput forUpdate(WarmThroughput current, TableJson.Warm w, String indexName) {
+    /**
+     * UpdateTable's new mark for the table (indexName null) or a GSI now showing {@code current};
+     * {@code region} is the request's, named by the account-maximum text.
+     */
+    static WarmThroughput forUpdate(WarmThroughput current, TableJson.Warm w, String indexName, String region) {
         String what = indexName == null ? "table" : "index " + indexName;
         checkNoDecrease(w.readUnitsPerSecond(), current.readUnitsPerSecond(), "ReadUnitsPerSecond", what);
         checkNoDecrease(w.writeUnitsPerSecond(), current.writeUnitsPerSecond(), "WriteUnitsPerSecond", what);
+        checkAccountMax(w.readUnitsPerSecond(), "ReadUnitsPerSecond", what, "TableMaxReadCapacityUnits", region);
+        checkAccountMax(w.writeUnitsPerSecond(), "WriteUnitsPerSecond", what, "TableMaxWriteCapacityUnits", region);
         return merge(current, w);
+    }
+
+    /**
+     * Above the account's per-table maximum: the on-demand maximum's text with the warm member
+     * (DDB-TABLE-171/443, live 2026-10-08/09, captured for an index; the table's by analogy).
+     */
+    private static void checkAccountMax(Long v, String member, String what, String quota, String region) {
+        if (v == null || v <= ThroughputMaximums.TABLE_MAX) return;
+        throw new DynamoException(io.basalt.error.ErrorType.LIMIT_EXCEEDED, "Subscriber limit exceeded: Requested " + member
+                + " for WarmThroughput for " + what + " exceeds " + quota + " of the account in region " + region);
     }
 
     /** The WarmThroughput a GSI of {@code t} shows. */

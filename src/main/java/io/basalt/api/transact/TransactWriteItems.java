@@ -109,6 +109,7 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             // action's syntax error beats a later action's too deep item); one nested far past the limit
             // waits for the action's own expression checks too (paritysuite validation-ordering/deepRequests)
             if (a.valueError() != null && !a.valueErrorComesLate()) throw a.valueError();
+            if (a.emptyAttributeName()) throw DynamoException.validation("Empty attribute name");
             new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
                     .tableNameOrArn(a.tableName(), "tableName")
                     .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();

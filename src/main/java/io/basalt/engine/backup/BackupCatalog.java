@@ -23,40 +23,52 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The durable list of backups: one CATALOG entry per backup ("backup/ARN"), written in a commit
- * of its own once the backup's data is complete, and held in memory.
+ * of its own once the backup's data is complete, and held in memory; on a store several nodes
+ * share, read from the store every time (another node may have added or deleted one).
  */
 final class BackupCatalog {
     private static final String PREFIX = "backup/";
     private static final int FORMAT = 1;
 
     private final StorageEngine storage;
+    private final boolean shared;
     private final Map<String, BackupRecord> byArn = new ConcurrentHashMap<>();
 
     BackupCatalog(StorageEngine storage) {
         this.storage = storage;
+        this.shared = storage.sharedByNodes();
+        if (!shared) byArn.putAll(stored());
+    }
+
+    private Map<String, BackupRecord> stored() {
+        Map<String, BackupRecord> out = new java.util.HashMap<>();
         byte[] from = PREFIX.getBytes(StandardCharsets.UTF_8);
         try (StorageCursor c = storage.scan(Space.CATALOG, from, KeyCodec.prefixEnd(from), false)) {
             while (c.next()) {
                 BackupRecord b = decode(c.value());
-                byArn.put(b.arn(), b);
+                out.put(b.arn(), b);
             }
         }
+        return out;
     }
 
     BackupRecord find(String arn) {
-        return arn == null ? null : byArn.get(arn);
+        if (arn == null) return null;
+        if (!shared) return byArn.get(arn);
+        io.basalt.storage.Versioned v = storage.get(Space.CATALOG, key(arn));
+        return v == null ? null : decode(v.value());
     }
 
     /** Every backup, oldest first (ties by ARN). */
     List<BackupRecord> all() {
-        List<BackupRecord> l = new ArrayList<>(byArn.values());
+        List<BackupRecord> l = new ArrayList<>(shared ? stored().values() : byArn.values());
         l.sort(Comparator.comparingLong(BackupRecord::createdMillis).thenComparing(BackupRecord::arn));
         return l;
     }
 
     void put(BackupRecord b) {
         commit(new WriteBatch().put(Space.CATALOG, key(b.arn()), encode(b), Mutation.EXPECT_ANY));
-        byArn.put(b.arn(), b);
+        if (!shared) byArn.put(b.arn(), b);
     }
 
     void remove(BackupRecord b) {

@@ -15,7 +15,8 @@ import java.util.stream.Stream;
 
 /**
  * Where the data of backups lives: one directory per backup under the store's directory
- * ({@code backups/<id>/}) for a store on disk, memory for an in-memory store.
+ * ({@code backups/<id>/}) for a store on disk, memory for an in-memory store, the store itself for
+ * a store shared by several nodes (Cassandra).
  */
 public interface BackupFiles {
     /** The file of the backup's items (written once). */
@@ -64,6 +65,14 @@ public interface BackupFiles {
                 }
             }
         };
+    }
+
+    /**
+     * Backups kept in the store itself (a store several nodes share: any node reads what another
+     * wrote; see {@link StoredBackupFiles}).
+     */
+    static BackupFiles inStore(io.basalt.storage.StorageEngine storage) {
+        return new StoredBackupFiles(storage);
     }
 
     /** Backups held in memory (an in-memory store: they live as long as the instance). */

@@ -27,7 +27,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * On-demand backups of tables: CreateBackup takes a consistent snapshot of one table's items (a
- * storage snapshot, so writes going on meanwhile are either wholly in or wholly out), writes them
+ * storage snapshot, so writes going on meanwhile are either wholly in or wholly out; on an engine
+ * without snapshots, the table's items at one time read from its item history,
+ * {@link ContinuousBackups#itemsNow}), writes them
  * with the table's definition to the backup's files, then records the backup in the durable
  * catalog of backups. A restore creates a new table through the catalog and writes the items
  * through the item store, so every index entry is made by the same code as a PutItem's.
@@ -43,13 +45,16 @@ public final class Backups {
     private final Clock clock;
     private final BackupFiles files;
     private final BackupCatalog catalog;
+    private final ContinuousBackups history;
     /** Tables (by id) with a backup being made, and backups (by ARN) being restored. */
     private final Set<Long> backingUp = ConcurrentHashMap.newKeySet();
     private final Map<String, AtomicInteger> restoring = new ConcurrentHashMap<>();
     private final AtomicInteger restores = new AtomicInteger();
 
-    public Backups(StorageEngine storage, TableCatalog tables, ItemStore items, Clock clock, BackupFiles files) {
+    public Backups(StorageEngine storage, TableCatalog tables, ItemStore items, Clock clock, BackupFiles files,
+                   ContinuousBackups history) {
         this.storage = storage;
+        this.history = history;
         this.tables = tables;
         this.items = items;
         this.clock = clock;
@@ -68,18 +73,6 @@ public final class Backups {
     }
 
     /**
-     * A consistent view of the store; an engine without snapshots (Cassandra, so far) refuses the
-     * backup with a 400 rather than failing the request with a 500.
-     */
-    private StorageSnapshot snapshotOrRefuse() {
-        if (!storage.snapshots()) {
-            String engine = storage.name().substring(0, 1).toUpperCase(java.util.Locale.ROOT) + storage.name().substring(1);
-            throw DynamoException.validation("On-demand backups are not supported on the " + engine + " storage engine yet");
-        }
-        return storage.snapshot();
-    }
-
-    /**
      * Backs up the account's table {@code tableName} (whose ARN is {@code tableArn}); returns the
      * backup, AVAILABLE (the data is complete and durable when this returns).
      */
@@ -89,11 +82,9 @@ public final class Backups {
 
     /**
      * The SYSTEM backup the service keeps of a table with point-in-time recovery when the table is
-     * deleted ({@code <table>$DeletedTableBackup}, live 2026-10-09), taken before the deletion; none
-     * on an engine without snapshots (the deletion goes on).
+     * deleted ({@code <table>$DeletedTableBackup}, live 2026-10-09), taken before the deletion.
      */
     public BackupRecord createSystem(String account, String tableName, String tableArn) {
-        if (!storage.snapshots()) return null;
         return create(account, tableName, tableArn, tableName + "$DeletedTableBackup", BackupRecord.SYSTEM);
     }
 
@@ -107,26 +98,29 @@ public final class Backups {
             // a SYSTEM backup's id ends in zeros (live: '<epoch-ms>-00000000')
             String id = String.format("%014d-%08x", now, BackupRecord.SYSTEM.equals(type) ? 0 : RANDOM.nextInt());
             String arn = tableArn + "/backup/" + id;
-            long count = 0, size = 0;
+            long[] counts = new long[2]; // items, bytes
             TableDefinition table;
-            try (StorageSnapshot snapshot = snapshotOrRefuse()) {
-                // the definition as of the snapshot: a table's definition changes only by catalog commits
-                table = entry.definition();
-                TableCatalog.Entry current = tables.byId(tableId);
-                if (current != null) table = current.definition();
-                try (OutputStream out = files.createItems(id, TableDefinitionCodec.encode(table));
-                     BackupItems.Writer w = new BackupItems.Writer(out);
-                     StorageCursor c = snapshot.scan(Space.ITEMS, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId))) {
-                    while (c.next()) {
-                        w.add(c.valueBytes(), c.valueOffset());
-                        count++;
-                        size += ItemCodec.sizeOf(c.valueBytes(), c.valueOffset());
+            // the definition as of the copy: a table's definition changes only by catalog commits
+            table = entry.definition();
+            TableCatalog.Entry current = tables.byId(tableId);
+            if (current != null) table = current.definition();
+            try (OutputStream out = files.createItems(id, TableDefinitionCodec.encode(table));
+                 BackupItems.Writer w = new BackupItems.Writer(out)) {
+                if (storage.snapshots()) {
+                    try (StorageSnapshot snapshot = storage.snapshot();
+                         StorageCursor c = snapshot.scan(Space.ITEMS, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId))) {
+                        while (c.next()) add(w, c.valueBytes(), c.valueOffset(), counts);
                     }
+                } else if (!history.itemsNow(current != null ? current : entry, item -> add(w, ItemCodec.encode(item), 0, counts))) {
+                    throw inUse();
                 }
-            } catch (IOException e) {
+            } catch (IOException | UncheckedIOException | DynamoException e) {
                 files.delete(id);
-                throw new UncheckedIOException("writing backup " + arn + " failed", e);
+                if (e instanceof DynamoException d) throw d;
+                throw new UncheckedIOException("writing backup " + arn + " failed",
+                        e instanceof IOException io ? io : ((UncheckedIOException) e).getCause());
             }
+            long count = counts[0], size = counts[1];
             BackupRecord b = new BackupRecord(arn, id, backupName, account, tableArn, table.uuid(), now,
                     BackupRecord.AVAILABLE, type, size, count, table);
             catalog.put(b);
@@ -134,6 +128,16 @@ public final class Backups {
         } finally {
             backingUp.remove(tableId);
         }
+    }
+
+    private static void add(BackupItems.Writer w, byte[] item, int offset, long[] counts) {
+        try {
+            w.add(item, offset);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        counts[0]++;
+        counts[1] += ItemCodec.sizeOf(item, offset);
     }
 
     /** The account's backup with this ARN, or BackupNotFoundException. */
@@ -217,7 +221,9 @@ public final class Backups {
                 if (e.type() == ErrorType.RESOURCE_IN_USE) throw tableExists(target.name());
                 throw e;
             }
-            fill.accept(new ItemLoader(items, entry.ref()));
+            ItemLoader loader = new ItemLoader(items, entry.ref());
+            fill.accept(loader);
+            loader.awaitApplied();
             return entry;
         } finally {
             mine.decrementAndGet();

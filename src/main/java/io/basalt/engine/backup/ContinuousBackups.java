@@ -30,13 +30,26 @@ import java.util.function.Consumer;
  *
  * <p>The settings of each table ("pitr/&lt;table id&gt;" in the CATALOG space) say the recovery
  * period and since when the history is complete; an enable interrupted by a crash (its base copy
- * unfinished) is undone at start-up.
+ * unfinished) is undone at start-up. On a store several nodes share (Cassandra) every node re-reads
+ * the settings every {@link #REFRESH_MILLIS}, and a node changing them waits
+ * {@link #PROPAGATION_MILLIS} before relying on the others (recording, or having stopped); the
+ * history is also what on-demand backups are made from on an engine without snapshots
+ * ({@link #itemsNow}).
  */
 public final class ContinuousBackups implements AutoCloseable {
     public static final int DEFAULT_RECOVERY_DAYS = 35;
     private static final long DAY_MILLIS = 24L * 3600 * 1000;
     private static final String PREFIX = "pitr/";
     private static final int BATCH = 1000;
+    /** Shared stores: how often each node re-reads the settings. */
+    static final long REFRESH_MILLIS = 1000;
+    /**
+     * Shared stores: how long after a settings change every node's writes follow it (two refreshes,
+     * and the writes other nodes had begun before theirs: those carry their own time stamps).
+     */
+    static final long PROPAGATION_MILLIS = 2500;
+    /** Shared stores: how long another node's write may take from its time stamp to its commit. */
+    static final long IN_FLIGHT_MILLIS = 1000;
 
     /** A table's recovery settings; {@code earliestMillis} is -1 while the base copy is being made. */
     record Settings(int periodDays, long earliestMillis) {}
@@ -50,8 +63,11 @@ public final class ContinuousBackups implements AutoCloseable {
     private final Clock clock;
     private final ItemHistory history;
     private final boolean available;
+    private final boolean shared;
     private final Map<Long, Settings> settings = new ConcurrentHashMap<>();
-    private final Thread trimmer;
+    /** Orders the settings' stored and cached copies (a refresh never undoes a newer local change). */
+    private final Object settingsLock = new Object();
+    private final Thread trimmer, refresher;
     private volatile boolean closed;
 
     public ContinuousBackups(StorageEngine storage, TableCatalog tables, ItemStore items, Clock clock, long trimEveryMillis) {
@@ -60,26 +76,71 @@ public final class ContinuousBackups implements AutoCloseable {
         this.items = items;
         this.clock = clock;
         this.history = new ItemHistory(clock);
-        this.available = storage.snapshots();
+        // every engine: snapshots or, failing them, history entries committed with their items (StorageEngine#snapshots)
+        this.available = true;
+        this.shared = storage.sharedByNodes();
         items.addContributor(history);
         load();
-        this.trimmer = available ? Thread.ofVirtual().name("basalt-pitr-trim").start(() -> trimLoop(trimEveryMillis)) : null;
+        this.trimmer = Thread.ofVirtual().name("basalt-pitr-trim").start(() -> repeat(trimEveryMillis, this::trimAll));
+        this.refresher = shared ? Thread.ofVirtual().name("basalt-pitr-refresh").start(() -> repeat(REFRESH_MILLIS, this::refresh)) : null;
     }
 
-    private void load() {
+    private Map<Long, Settings> stored() {
+        Map<Long, Settings> out = new java.util.HashMap<>();
         byte[] from = PREFIX.getBytes(StandardCharsets.UTF_8);
         try (StorageCursor c = storage.scan(Space.CATALOG, from, KeyCodec.prefixEnd(from), false)) {
             while (c.next()) {
                 long tableId = Long.parseLong(new String(c.key(), StandardCharsets.UTF_8).substring(PREFIX.length()));
                 String[] v = new String(c.value(), StandardCharsets.UTF_8).split(",");
-                Settings s = new Settings(Integer.parseInt(v[0]), Long.parseLong(v[1]));
-                if (s.earliestMillis() < 0 || tables.byId(tableId) == null) {
-                    dropAfterStart(tableId);
-                } else {
-                    settings.put(tableId, s);
-                    history.record(tableId);
+                out.put(tableId, new Settings(Integer.parseInt(v[0]), Long.parseLong(v[1])));
+            }
+        }
+        return out;
+    }
+
+    private void load() {
+        if (shared) { // another node may be enabling right now: nothing is undone, only followed
+            refresh();
+            return;
+        }
+        for (Map.Entry<Long, Settings> e : stored().entrySet()) {
+            long tableId = e.getKey();
+            if (e.getValue().earliestMillis() < 0 || tables.byId(tableId) == null) {
+                dropAfterStart(tableId);
+            } else {
+                settings.put(tableId, e.getValue());
+                history.record(tableId);
+            }
+        }
+    }
+
+    /** Shared stores: follows the settings other nodes wrote (recording what any node records). */
+    private void refresh() {
+        synchronized (settingsLock) {
+            Map<Long, Settings> now = stored();
+            for (Map.Entry<Long, Settings> e : now.entrySet()) {
+                history.record(e.getKey());
+                settings.put(e.getKey(), e.getValue());
+            }
+            for (Long tableId : settings.keySet()) {
+                if (!now.containsKey(tableId)) {
+                    settings.remove(tableId);
+                    history.stopRecording(tableId);
                 }
             }
+        }
+    }
+
+    /** Shared stores: lets a settings change reach every node's writes. */
+    private void awaitPropagation() {
+        if (shared) sleep(PROPAGATION_MILLIS);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -89,7 +150,7 @@ public final class ContinuousBackups implements AutoCloseable {
         commit(new WriteBatch().delete(Space.CATALOG, settingsKey(tableId), Mutation.EXPECT_ANY));
     }
 
-    /** Whether the store can serve continuous backups (it has snapshots). */
+    /** Whether the store can serve continuous backups (every engine can). */
     public boolean available() {
         return available;
     }
@@ -110,12 +171,9 @@ public final class ContinuousBackups implements AutoCloseable {
      * point-in-time recovery of a table; returns its status.
      */
     public synchronized Status update(TableCatalog.Entry table, boolean enable, Integer periodDays) {
-        if (!available) {
-            throw new DynamoException(ErrorType.CONTINUOUS_BACKUPS_UNAVAILABLE,
-                    "Backups are not available on the " + storage.name() + " storage engine yet");
-        }
         long tableId = table.definition().id();
         Settings current = settings.get(tableId);
+        if (current != null && current.earliestMillis() < 0 && shared) current = null; // being copied, or left so by a crash: start over
         if (!enable) {
             if (current != null) disable(tableId);
             return status(table);
@@ -131,11 +189,22 @@ public final class ContinuousBackups implements AutoCloseable {
 
     private void enable(TableDefinition table, int days) {
         long tableId = table.id();
-        // the base copy's time is read first: every change recorded from now on is at or after it
-        long base = clock.millis();
+        // a history a crash left behind (shared stores: nothing drops it at start-up) must not mix with the new one
+        if (shared) storage.deleteRange(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId));
         put(tableId, new Settings(days, -1));
         history.record(tableId);
+        awaitPropagation();
+        copyBase(tableId);
+        // restorable from when the base copy was complete: changes made meanwhile are recorded too
+        put(tableId, new Settings(days, clock.millis()));
+    }
+
+    /** Copies the table's items into its history, as of a time read first (recording has begun). */
+    private void copyBase(long tableId) {
+        // the base copy's time is read first: every change recorded from now on is at or after it
+        long base = clock.millis();
         items.awaitEarlierWrites();
+        awaitOtherNodes(); // and the other nodes' writes stamped before it, which the scan must see
         // a live scan: each item is read as some commit left it, and every later change is recorded newer
         try (StorageCursor c = storage.scan(Space.ITEMS, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId), false)) {
             WriteBatch batch = new WriteBatch();
@@ -149,16 +218,67 @@ public final class ContinuousBackups implements AutoCloseable {
             }
             if (!batch.mutations().isEmpty()) commit(batch);
         }
-        // restorable from when the base copy was complete: changes made meanwhile are recorded too
-        put(tableId, new Settings(days, clock.millis()));
     }
 
     private void disable(long tableId) {
+        if (shared) { // the others stop recording once the settings are gone; then the history goes
+            synchronized (settingsLock) {
+                commit(new WriteBatch().delete(Space.CATALOG, settingsKey(tableId), Mutation.EXPECT_ANY));
+                settings.remove(tableId);
+                history.stopRecording(tableId);
+            }
+            awaitPropagation();
+            storage.deleteRange(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId));
+            return;
+        }
         history.stopRecording(tableId);
         items.awaitEarlierWrites();
         storage.deleteRange(Space.HISTORY, ItemHistory.tablePrefix(tableId), ItemHistory.tableEnd(tableId));
         commit(new WriteBatch().delete(Space.CATALOG, settingsKey(tableId), Mutation.EXPECT_ANY));
         settings.remove(tableId);
+    }
+
+    /**
+     * Gives {@code into} every item of the table as of one moment (now): an on-demand backup on an
+     * engine without snapshots. With recovery on, that is the history at the latest restorable time;
+     * otherwise the table is recorded just for this (its items copied into the history, as enabling
+     * does, while its changes are recorded), the picture is read at a time after the copy, and the
+     * history is dropped. False when the table's history is being made or dropped by someone else
+     * (another node's backup or enable): the caller answers BackupInUseException.
+     */
+    public boolean itemsNow(TableCatalog.Entry table, Consumer<Map<String, AttributeValue>> into) {
+        long tableId = table.definition().id();
+        Settings s = settings.get(tableId);
+        if (s != null && s.earliestMillis() >= 0) {
+            itemsAt(table, clock.millis(), into);
+            return true;
+        }
+        synchronized (this) {
+            if (settings.containsKey(tableId) || !claim(tableId)) return false;
+            try {
+                awaitPropagation();
+                copyBase(tableId);
+                itemsAt(table, clock.millis(), into);
+            } finally {
+                disable(tableId);
+            }
+            return true;
+        }
+    }
+
+    /** Records the table's changes for a backup: settings (0 days, not restorable), unless some exist. */
+    private boolean claim(long tableId) {
+        synchronized (settingsLock) {
+            try {
+                storage.commit(new WriteBatch().put(Space.CATALOG, settingsKey(tableId),
+                        "0,-1".getBytes(StandardCharsets.UTF_8), Mutation.EXPECT_ABSENT));
+            } catch (VersionConflictException e) {
+                return false;
+            }
+            settings.put(tableId, new Settings(0, -1));
+            history.record(tableId);
+            return true;
+        }
     }
 
     /** A deleted table's history goes with it. */
@@ -168,8 +288,10 @@ public final class ContinuousBackups implements AutoCloseable {
 
     private void put(long tableId, Settings s) {
         byte[] value = (s.periodDays() + "," + s.earliestMillis()).getBytes(StandardCharsets.UTF_8);
-        commit(new WriteBatch().put(Space.CATALOG, settingsKey(tableId), value, Mutation.EXPECT_ANY));
-        settings.put(tableId, s);
+        synchronized (settingsLock) {
+            commit(new WriteBatch().put(Space.CATALOG, settingsKey(tableId), value, Mutation.EXPECT_ANY));
+            settings.put(tableId, s);
+        }
     }
 
     private static byte[] settingsKey(long tableId) {
@@ -234,6 +356,7 @@ public final class ContinuousBackups implements AutoCloseable {
     public void itemsAt(TableCatalog.Entry source, long atMillis, Consumer<Map<String, AttributeValue>> into) {
         long tableId = source.definition().id();
         awaitPast(atMillis);
+        awaitOtherNodes();
         // writes begun before now have committed; later ones are stamped after atMillis. A live scan
         // (not a snapshot, which on the in-memory store would hold back the restore's own commits)
         // sees every entry stamped at or before atMillis.
@@ -267,6 +390,7 @@ public final class ContinuousBackups implements AutoCloseable {
     public void changesBetween(TableCatalog.Entry source, long fromMillis, long toMillis, ChangeVisitor into) {
         long tableId = source.definition().id();
         awaitPast(toMillis);
+        awaitOtherNodes();
         items.awaitEarlierWrites();
         Object[] change = new Object[3]; // write millis (Long), new value, old value
         boolean[] oldDecided = {false};
@@ -335,6 +459,14 @@ public final class ContinuousBackups implements AutoCloseable {
         }
     }
 
+    /**
+     * Shared stores: other nodes' writes stamped before now may still be committing (this node's own
+     * are awaited exactly); gives them a moment, as a bound on how long a write takes.
+     */
+    private void awaitOtherNodes() {
+        if (shared) sleep(IN_FLIGHT_MILLIS);
+    }
+
     /** Drops history older than every table's window; returns the entries removed. */
     public int trimAll() {
         int removed = 0;
@@ -376,11 +508,12 @@ public final class ContinuousBackups implements AutoCloseable {
         return n;
     }
 
-    private void trimLoop(long everyMillis) {
+    /** Runs {@code pass} every {@code everyMillis} until closed (a failed pass: the store is briefly unavailable). */
+    private void repeat(long everyMillis, Runnable pass) {
         while (!closed) {
             try {
                 Thread.sleep(everyMillis);
-                trimAll();
+                pass.run();
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
@@ -392,12 +525,14 @@ public final class ContinuousBackups implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
-        if (trimmer == null) return;
-        trimmer.interrupt();
-        try {
-            trimmer.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        for (Thread t : new Thread[] {trimmer, refresher}) {
+            if (t == null) continue;
+            t.interrupt();
+            try {
+                t.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * ({@link TokenBucket}: no refill with time) and this loop settles them with the record every
  * {@link #INTERVAL_MILLIS}: a bucket gives back the credit it holds (or its debt) and takes a
  * slice sized to its recent use, in one compare-and-set per table. Requests never wait for the
- * store: admission checks the local slice only. Idle buckets holding about their reserve cost
- * nothing.
+ * store while their slice holds credit: admission checks the local slice; a request about to be
+ * refused first has the table settled at once ({@link #settleNow}), unless the shared budget was
+ * found short within the last period. Idle buckets holding about their reserve cost nothing.
  */
 public final class CapacityLeases implements AutoCloseable {
     /** How often a node settles its busy buckets with the shared budgets. */
@@ -38,6 +39,7 @@ public final class CapacityLeases implements AutoCloseable {
         this.storage = storage;
         this.meter = meter;
         this.thread = Thread.ofPlatform().daemon().name("basalt-capacity-leases").unstarted(this::loop);
+        if (meter != null) meter.leases(this);
     }
 
     /** The slice a leased bucket keeps while idle, and starts with: one period of its rate, at least one unit. */
@@ -61,7 +63,9 @@ public final class CapacityLeases implements AutoCloseable {
             for (TableCapacity t : meter.tables()) {
                 if (closed) return;
                 try {
-                    settle(t, meter.clock().millis());
+                    synchronized (t.settling) {
+                        if (settle(t, meter.clock().millis())) t.budgetShortAt = meter.clock().millis();
+                    }
                 } catch (RuntimeException e) {
                     // the store is unavailable or closing: the buckets keep their slices and try again
                     LOG.debug("capacity of {} not settled: {}", t.name(), e.toString());
@@ -70,11 +74,36 @@ public final class CapacityLeases implements AutoCloseable {
         }
     }
 
+    /**
+     * Settles the table now, for a request its local slices would refuse: true when a settlement
+     * was made (the refusal is worth checking again). Skipped while the shared budget was found short
+     * less than a period ago (by the instance's clock), so a throttled table costs the store at most
+     * a few extra settlements a second, and none while the clock stands still.
+     */
+    boolean settleNow(TableCapacity table, long nowMillis) {
+        if (meter.settings().mode() != CapacityMode.ENFORCE) return false;
+        synchronized (table.settling) {
+            if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS) return false;
+            try {
+                if (settle(table, nowMillis)) table.budgetShortAt = nowMillis;
+                return true;
+            } catch (RuntimeException e) {
+                // the store is unavailable: refuse as the local slices say
+                LOG.debug("capacity of {} not settled: {}", table.name(), e.toString());
+                return false;
+            }
+        }
+    }
+
     /** One bucket due for settlement, with what it asks. */
     private record Due(String name, TokenBucket bucket, double[] demand) { }
 
-    /** Settles the table's busy buckets (at {@code nowMillis}, wall-clock time) with its shared budget (one read and one compare-and-set). */
-    void settle(TableCapacity table, long nowMillis) {
+    /**
+     * Settles the table's busy buckets (at {@code nowMillis}, wall-clock time) with its shared budget
+     * (one read and one compare-and-set); true when the budget granted some bucket less than it asked.
+     * Callers hold the table's {@code settling} monitor.
+     */
+    boolean settle(TableCapacity table, long nowMillis) {
         double[] onDemandUnits = table.drainOnDemandUnits(); // once: a retry must not count them twice
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             List<Due> due = new ArrayList<>();
@@ -82,7 +111,7 @@ public final class CapacityLeases implements AutoCloseable {
                 double[] d = b.leased() ? b.leaseDemand() : null;
                 if (d != null) due.add(new Due(name, b, d));
             });
-            if (due.isEmpty()) return;
+            if (due.isEmpty()) return false;
             byte[] key = ByteBuffer.allocate(PREFIX.length + 8).put(PREFIX).putLong(table.tableId()).array();
             Versioned held = storage.get(Space.META, key);
             SharedBudget budget = held == null ? SharedBudget.fresh(nowMillis) : SharedBudget.decode(held.value());
@@ -101,10 +130,15 @@ public final class CapacityLeases implements AutoCloseable {
             } catch (VersionConflictException another) {
                 continue; // another node settled at the same time: read again
             }
-            for (int i = 0; i < slices.length; i++) due.get(i).bucket().leaseSettled(due.get(i).demand(), slices[i]);
+            boolean shortOfBudget = false;
+            for (int i = 0; i < slices.length; i++) {
+                due.get(i).bucket().leaseSettled(due.get(i).demand(), slices[i]);
+                shortOfBudget |= slices[i] < due.get(i).demand()[2];
+            }
             table.adopt(shape);
-            return;
+            return shortOfBudget;
         }
+        return false;
     }
 
     /** Stops the loop (the slices held are not given back: at most one period's worth per busy bucket). */

@@ -19,6 +19,8 @@ public final class CapacityMeter {
     private final Map<Long, TableCapacity> tables = new ConcurrentHashMap<>();
     private final Map<Long, ContributorInsights> insights = new ConcurrentHashMap<>();
     private final boolean leased;
+    /** The settlement loop of a leased meter, asked to settle before a request is refused. */
+    private volatile CapacityLeases leases;
 
     public CapacityMeter(CapacitySettings settings, Clock clock) {
         this(settings, clock, false);
@@ -36,6 +38,20 @@ public final class CapacityMeter {
 
     boolean leased() {
         return leased;
+    }
+
+    void leases(CapacityLeases l) {
+        leases = l;
+    }
+
+    /**
+     * Before a leased bucket refuses a request, the node settles with the shared budget at once
+     * (a single node bursting gets the credit the table holds, as on one store); true when it did,
+     * so the refusal is worth checking again.
+     */
+    boolean settleBeforeRefusing(TableCapacity table) {
+        CapacityLeases l = leases;
+        return l != null && l.settleNow(table, clock.millis());
     }
 
     Clock clock() {

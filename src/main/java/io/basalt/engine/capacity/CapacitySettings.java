@@ -10,8 +10,8 @@ package io.basalt.engine.capacity;
  * @param adaptive whether a hot partition may borrow the table's unused capacity
  * @param heatSplitSeconds how long a partition must stay hot (near its hard limit, with more than one
  *                         key) before it is split for heat; 0 disables splits for heat
- * @param timeRules whether UpdateTable's capacity time rules apply (billing-mode switch once per 24 h,
- *                  limited decreases per day); off by default so tests are not stuck
+ * @param timeRules whether UpdateTable's decrease budget applies (4 throughput decreases per UTC day, then
+ *                  one per hour, per table and per GSI); off by default so tests are not stuck
  */
 public record CapacitySettings(CapacityMode mode, long partitionBytes, double burstSeconds, boolean adaptive,
                                double heatSplitSeconds, boolean timeRules) {

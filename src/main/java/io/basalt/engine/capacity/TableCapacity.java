@@ -43,6 +43,10 @@ public final class TableCapacity {
     private volatile ContributorInsights insights;
     /** Buckets draw on budgets shared by several Basalt nodes (see {@link CapacityLeases}). */
     private final boolean leased;
+    /** Settlements of this table's leases run one at a time on a node (each gives back what the buckets hold). */
+    final Object settling = new Object();
+    /** When (clock millis) a settlement last found the shared budget short of what was asked; guarded by {@link #settling}. */
+    long budgetShortAt = Long.MIN_VALUE / 2;
     /** The latency of this table's requests per operation (recorded by the front end that times them). */
     private final RequestMetrics latency = new RequestMetrics();
 
@@ -299,6 +303,7 @@ public final class TableCapacity {
         if (!enforce()) return p;
         long now = meter.now();
         Throttled.Limit refused = refusal(ic, p, read, now);
+        if (refused != null && leased && meter.settleBeforeRefusing(this)) refused = refusal(ic, p, read, meter.now());
         if (refused != null) {
             (ic == null ? usage : ic.usage()).throttled(read);
             p.usage().throttled(read);

@@ -24,6 +24,8 @@ import java.util.Map;
  * @param sseKeyArn the KMS key ARN the table is encrypted with (SSEType KMS); null for the default
  *                  AWS-owned key, which the service does not describe
  * @param warm the table's WarmThroughput high-water mark ({@link WarmThroughput#NONE} when never raised)
+ * @param replicas the other tables of its global table (version 2019.11.21), in the order they joined; empty
+ *                 for a regional table
  */
 public record TableDefinition(
         String name,
@@ -47,7 +49,41 @@ public record TableDefinition(
         Map<String, ResourcePolicy> resourcePolicies,
         RestoreSummary restoreSummary,
         String sseKeyArn,
-        WarmThroughput warm) {
+        WarmThroughput warm,
+        List<Replica> replicas) {
+
+    /**
+     * Another region's table of the same global table.
+     *
+     * @param region its region (RegionName)
+     * @param namespace its catalog namespace (model.Namespaces)
+     * @param addedMillis when it joined the group (the first table: when it was created)
+     * @param sourceRegion the region whose endpoint added it (the service's "source region"); null for the first table
+     */
+    public record Replica(String region, String namespace, long addedMillis, String sourceRegion) {}
+
+    /** A table that belongs to no global table. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange, Map<String, ResourcePolicy> resourcePolicies,
+                           RestoreSummary restoreSummary, String sseKeyArn, WarmThroughput warm) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies,
+                restoreSummary, sseKeyArn, warm, List.of());
+    }
+
+    /** Whether the table is part of a global table (it has replicas in other regions). */
+    public boolean global() {
+        return !replicas.isEmpty();
+    }
+
+    /** The replica in {@code region}, or null. */
+    public Replica replica(String region) {
+        for (Replica r : replicas) if (r.region().equals(region)) return r;
+        return null;
+    }
 
     /** A table whose warm throughput is what its throughput implies. */
     public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
@@ -103,6 +139,7 @@ public record TableDefinition(
     public TableDefinition {
         resourcePolicies = resourcePolicies == null ? Map.of() : Map.copyOf(resourcePolicies);
         if (warm == null) warm = WarmThroughput.NONE;
+        replicas = replicas == null ? List.of() : List.copyOf(replicas);
     }
 
     /** The WarmThroughput the table shows (its high-water mark, at least what its throughput implies). */
@@ -160,6 +197,7 @@ public record TableDefinition(
         private RestoreSummary restoreSummary;
         private String sseKeyArn;
         private WarmThroughput warm;
+        private List<Replica> replicas;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -173,6 +211,7 @@ public record TableDefinition(
             restoreSummary = t.restoreSummary;
             sseKeyArn = t.sseKeyArn;
             warm = t.warm;
+            replicas = t.replicas;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -188,6 +227,14 @@ public record TableDefinition(
         public Builder ttlChange(TtlChange v) { ttlChange = v; return this; }
         public Builder sseKeyArn(String v) { sseKeyArn = v; return this; }
         public Builder warm(WarmThroughput v) { warm = v; return this; }
+        public Builder replicas(List<Replica> v) { replicas = v; return this; }
+        public Builder id(long v) { id = v; return this; }
+        public Builder uuid(String v) { uuid = v; return this; }
+        public Builder creationTime(double v) { creationTime = v; return this; }
+        public Builder localIndexes(List<IndexDefinition> v) { localIndexes = v; return this; }
+        public Builder restoreSummary(RestoreSummary v) { restoreSummary = v; return this; }
+        public Builder tags(Map<String, String> v) { tags = new LinkedHashMap<>(v); return this; }
+        public Builder resourcePolicies(Map<String, ResourcePolicy> v) { resourcePolicies = new LinkedHashMap<>(v); return this; }
         public Map<String, String> tags() { return tags; }
         /** Resource policies by "" (the table) or stream label, to change in place. */
         public Map<String, ResourcePolicy> resourcePolicies() { return resourcePolicies; }
@@ -196,7 +243,7 @@ public record TableDefinition(
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
                     tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
-                    resourcePolicies, restoreSummary, sseKeyArn, warm);
+                    resourcePolicies, restoreSummary, sseKeyArn, warm, replicas);
         }
     }
 }

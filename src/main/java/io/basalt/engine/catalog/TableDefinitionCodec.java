@@ -61,6 +61,18 @@ public final class TableDefinitionCodec {
             g.writeEndObject();
             g.writeBooleanField("deletionProtection", t.deletionProtection());
             if (t.tableClass() != null) g.writeStringField("tableClass", t.tableClass());
+            if (t.global()) {
+                g.writeArrayFieldStart("replicas");
+                for (TableDefinition.Replica r : t.replicas()) {
+                    g.writeStartObject();
+                    g.writeStringField("region", r.region());
+                    g.writeStringField("namespace", r.namespace());
+                    g.writeNumberField("added", r.addedMillis());
+                    if (r.sourceRegion() != null) g.writeStringField("source", r.sourceRegion());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
             if (t.sseKeyArn() != null) g.writeStringField("sseKeyArn", t.sseKeyArn());
             if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
             if (t.ttlChange() != null) {
@@ -198,7 +210,18 @@ public final class TableDefinitionCodec {
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
                 (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")),
-                (String) m.get("sseKeyArn"), warm(m.get("warm")));
+                (String) m.get("sseKeyArn"), warm(m.get("warm")), replicas(m.get("replicas")));
+    }
+
+    private static List<TableDefinition.Replica> replicas(Object list) {
+        List<TableDefinition.Replica> out = new ArrayList<>();
+        if (list == null) return out;
+        for (Object o : (List<?>) list) {
+            Map<String, Object> r = asMap(o);
+            out.add(new TableDefinition.Replica((String) r.get("region"), (String) r.get("namespace"), num(r.get("added")).longValue(),
+                    (String) r.get("source")));
+        }
+        return out;
     }
 
     private static TableDefinition.RestoreSummary restoreSummary(Object o) {

@@ -159,16 +159,26 @@ public final class ItemStore {
      * their index entries and whatever else the contributors add.
      */
     public void load(TableRef table, List<Map<String, AttributeValue>> items) {
+        load(table, items, null);
+    }
+
+    /**
+     * {@link #load(TableRef, List)}, running {@code applied} (when not null) once every mutation of
+     * the batch, index entries included, can be read (on an engine that applies some after the
+     * commit, later than the return).
+     */
+    public void load(TableRef table, List<Map<String, AttributeValue>> items, Runnable applied) {
         int slot = enter();
         try {
-            loadBatch(table, items);
+            loadBatch(table, items, applied);
         } finally {
             exit(slot);
         }
     }
 
-    private void loadBatch(TableRef table, List<Map<String, AttributeValue>> items) {
+    private void loadBatch(TableRef table, List<Map<String, AttributeValue>> items, Runnable applied) {
         WriteBatch batch = new WriteBatch();
+        if (applied != null) batch.whenApplied(applied);
         long[] sizes = new long[items.size()];
         for (int i = 0; i < items.size(); i++) {
             Map<String, AttributeValue> item = items.get(i);

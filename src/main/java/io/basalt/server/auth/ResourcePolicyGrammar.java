@@ -2,46 +2,72 @@ package io.basalt.server.auth;
 
 import io.basalt.api.PolicyGrammar;
 import io.basalt.server.auth.policy.MalformedPolicyException;
+import io.basalt.server.auth.policy.PolicyCanonicalForm;
 import io.basalt.server.auth.policy.PolicyDocument;
 import io.basalt.server.auth.policy.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
-/** The IAM policy language as the resource-policy operations see it (api.PolicyGrammar). */
+/**
+ * The IAM policy language as the resource-policy operations see it (api.PolicyGrammar), with the
+ * service's refusals (ack-api-quirks DDB-TABLE-211/352/356, live 2026-10-09).
+ */
 public final class ResourcePolicyGrammar implements PolicyGrammar {
     public static final ResourcePolicyGrammar INSTANCE = new ResourcePolicyGrammar();
+
+    private static final String INVALID = "One or more parameter values were invalid: Invalid policy document: ";
+    /** Stream actions, which a table's policy may not name (DDB-TABLE-211). */
+    private static final Set<String> STREAM_ACTIONS = Set.of("dynamodb:describestream", "dynamodb:getrecords", "dynamodb:getsharditerator");
 
     private ResourcePolicyGrammar() {}
 
     @Override
-    public String fault(String document) {
+    public String fault(String document, boolean stream) {
+        PolicyDocument d;
         try {
-            PolicyDocument.parse(document, PolicyDocument.Kind.RESOURCE);
-            return null;
+            d = PolicyDocument.parse(document, PolicyDocument.Kind.RESOURCE);
         } catch (MalformedPolicyException e) {
-            return e.getMessage();
+            return INVALID + e.getMessage();
         }
+        List<String> invalid = new ArrayList<>();
+        for (Statement s : d.statements()) {
+            if (!stream && s.actions() != null) {
+                for (String a : s.actions()) if (STREAM_ACTIONS.contains(a.toLowerCase(Locale.ROOT))) invalid.add("\"" + a + "\"");
+            }
+        }
+        if (!invalid.isEmpty()) return INVALID + "The following action names are invalid: " + String.join(", ", invalid);
+        for (Statement s : d.statements()) {
+            if (s.allow() && s.principals() != null && s.principals().contains("*") && s.conditions().isEmpty()) {
+                // an Allow to everyone is refused by a guardrail of the service, not by the grammar (DDB-TABLE-352)
+                return "Resource-based policy grants unbounded access in one or more elements. Please revise the policy "
+                        + "to ensure least-privilege form of access";
+            }
+        }
+        return null;
     }
 
-    /** Equal once parsed (whitespace, member order and string-or-list are gone) and principals written as ARNs. */
+    /**
+     * Equal canonical forms, Version taken literally: a document without Version is not the same
+     * policy as its read-back with "2008-10-17" (DDB-TABLE-354, live 2026-10-09).
+     */
     @Override
     public boolean equivalent(String a, String b) {
         if (a.equals(b)) return true;
         try {
-            return canonical(PolicyDocument.parse(a, PolicyDocument.Kind.RESOURCE))
-                    .equals(canonical(PolicyDocument.parse(b, PolicyDocument.Kind.RESOURCE)));
-        } catch (MalformedPolicyException e) {
+            return PolicyCanonicalForm.of(a, null).equals(PolicyCanonicalForm.of(b, null));
+        } catch (RuntimeException notAPolicy) { // MalformedPolicyException, or a shape only a checked document excludes
             return false;
         }
     }
 
-    private static PolicyDocument canonical(PolicyDocument d) {
-        return new PolicyDocument(d.version(), d.statements().stream().map(s -> new Statement(s.sid(), s.allow(), s.actions(),
-                s.notActions(), s.resources(), s.notResources(), arns(s.principals()), arns(s.notPrincipals()), s.conditions())).toList());
-    }
-
-    /** An account id as a principal means the account's root ARN. */
-    private static List<String> arns(List<String> principals) {
-        if (principals == null) return null;
-        return principals.stream().map(p -> p.matches("\\d{12}") ? "arn:aws:iam::" + p + ":root" : p).toList();
+    @Override
+    public String canonical(String document) {
+        try {
+            return PolicyCanonicalForm.of(document, "2008-10-17");
+        } catch (RuntimeException stored) {
+            return document; // a document stored before it was checked this strictly: as it was sent
+        }
     }
 }

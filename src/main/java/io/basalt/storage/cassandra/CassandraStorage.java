@@ -216,7 +216,15 @@ public final class CassandraStorage implements StorageEngine {
         open();
         int p = RowKey.prefixBytes(space);
         Iterator<ByteBuffer> buckets;
-        if (from != null && to != null && from.length >= p && to.length >= p && Arrays.equals(from, 0, p, to, 0, p)) {
+        if (space == Space.HISTORY) { // in the item partitions: walk the table's item buckets (HistoryPlacement)
+            ByteBuffer[] range = HistoryPlacement.directoryRange(from, to);
+            Iterator<Row> rows = execute((reverse ? bucketsDesc : bucketsAsc).bind(Space.ITEMS.ordinal(), range[0], range[1])
+                    .setConsistencyLevel(readLevel())).iterator();
+            buckets = new Iterator<>() {
+                @Override public boolean hasNext() { return rows.hasNext(); }
+                @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
+            };
+        } else if (from != null && to != null && from.length >= p && to.length >= p && Arrays.equals(from, 0, p, to, 0, p)) {
             buckets = List.of(RowKey.bucketOf(space, from)).iterator(); // within one partition: a Query
         } else {
             ByteBuffer lo = from == null ? RowKey.CK_START : RowKey.bucketOf(space, from);
@@ -263,7 +271,10 @@ public final class CassandraStorage implements StorageEngine {
                     ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
                     lsiTable = localIndexes.tableOf(space, RowKey.raw(bucket));
                     RowKey lo, hi;
-                    if (lsiTable != null) { // an LSI: its slice of the item partition
+                    if (space == Space.HISTORY) { // the item partition's history rows
+                        lo = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_START);
+                        hi = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_END);
+                    } else if (lsiTable != null) { // an LSI: its slice of the item partition
                         lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
                         hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
                     } else {
@@ -274,7 +285,8 @@ public final class CassandraStorage implements StorageEngine {
                             .setConsistencyLevel(level)).iterator();
                 }
                 Row r = rows.next();
-                byte[] k = RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
+                byte[] k = space == Space.HISTORY ? HistoryPlacement.logicalKey(r.getByteBuffer(0))
+                        : RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
                 if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
                 if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
                 Versioned v;
@@ -513,6 +525,7 @@ public final class CassandraStorage implements StorageEngine {
 
     /** Lists the key's partition in the directory (plain, idempotent; never deleted). */
     void registerBucket(Space space, byte[] key) {
+        if (space == Space.HISTORY) return; // in its item's partition, listed with the item (HistoryPlacement)
         ByteBuffer bucket = RowKey.bucketOf(space, key);
         String id = space.ordinal() + ":" + java.util.HexFormat.of().formatHex(RowKey.raw(bucket));
         if (knownBuckets.contains(id)) return;
@@ -553,12 +566,13 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     /**
-     * Not yet: Cassandra has no view of a whole cluster frozen at one instant, and a backup made of
-     * live scans would not be the point-in-time copy the service promises (docs/scale-out.md).
+     * None: Cassandra has no view of a whole cluster frozen at one instant. Backups are served from
+     * the item history instead, which this engine keeps in each item's partition
+     * ({@link HistoryPlacement}; see {@link StorageEngine#snapshots()}).
      */
     @Override
     public io.basalt.storage.StorageSnapshot snapshot() {
-        throw new UnsupportedOperationException("no snapshots on Cassandra yet: snapshots() is false");
+        throw new UnsupportedOperationException("no snapshots on Cassandra: snapshots() is false");
     }
 
     @Override

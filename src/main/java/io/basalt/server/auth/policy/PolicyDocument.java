@@ -20,20 +20,22 @@ public record PolicyDocument(String version, List<Statement> statements) {
     public enum Kind { IDENTITY, RESOURCE }
 
     private static final List<String> VERSIONS = List.of("2012-10-17", "2008-10-17");
+    /** The service's words for a document that is not JSON (or not one JSON object); DDB-TABLE-211, live 2026-10-09. */
+    static final String INVALID_JSON = "This policy contains invalid Json";
 
     /** Parses and checks a policy document. */
     public static PolicyDocument parse(String json, Kind kind) {
         Object root;
         try (JsonParser p = Json.FACTORY.createParser(json)) {
-            if (p.nextToken() == null) throw new MalformedPolicyException("The policy is empty");
+            if (p.nextToken() == null) throw new MalformedPolicyException(INVALID_JSON);
             root = tree(p);
-            if (p.nextToken() != null) throw new MalformedPolicyException("The policy holds more than one JSON value");
+            if (p.nextToken() != null) throw new MalformedPolicyException(INVALID_JSON);
         } catch (JsonProcessingException e) {
-            throw new MalformedPolicyException("The policy is not valid JSON: " + e.getOriginalMessage());
+            throw new MalformedPolicyException(INVALID_JSON);
         } catch (IOException e) {
-            throw new MalformedPolicyException("The policy could not be read: " + e.getMessage());
+            throw new MalformedPolicyException(INVALID_JSON);
         }
-        if (!(root instanceof Map<?, ?> top)) throw new MalformedPolicyException("A policy is a JSON object");
+        if (!(root instanceof Map<?, ?> top)) throw new MalformedPolicyException(INVALID_JSON);
         String version = null;
         List<Statement> statements = null;
         for (Map.Entry<?, ?> e : top.entrySet()) {
@@ -49,13 +51,22 @@ public record PolicyDocument(String version, List<Statement> statements) {
                 default -> throw new MalformedPolicyException("Unknown policy element: " + e.getKey());
             }
         }
-        if (statements == null) throw new MalformedPolicyException("The policy has no Statement");
+        if (statements == null) throw new MalformedPolicyException("Missing required field Statement");
+        if (kind == Kind.RESOURCE) {
+            java.util.Set<String> sids = new java.util.HashSet<>();
+            for (Statement s : statements) {
+                if (s.sid() != null && !sids.add(s.sid())) {
+                    // DDB-TABLE-356 (live 2026-10-09)
+                    throw new MalformedPolicyException("The Statement Ids in the policy are not unique");
+                }
+            }
+        }
         return new PolicyDocument(version == null ? "2008-10-17" : version, List.copyOf(statements));
     }
 
     private static List<Statement> statements(Object value, Kind kind) {
         List<?> list = value instanceof List<?> l ? l : List.of(value);
-        if (list.isEmpty()) throw new MalformedPolicyException("Statement is empty");
+        if (list.isEmpty()) throw new MalformedPolicyException("Could not parse the policy: Statement is empty!");
         List<Statement> out = new ArrayList<>();
         for (int i = 0; i < list.size(); i++) {
             if (!(list.get(i) instanceof Map<?, ?> m)) throw new MalformedPolicyException("Statement " + (i + 1) + " is not an object");
@@ -78,8 +89,9 @@ public record PolicyDocument(String version, List<Statement> statements) {
                     sid = s;
                 }
                 case "Effect" -> {
-                    if ("Allow".equals(v)) allow = true;
-                    else if ("Deny".equals(v)) allow = false;
+                    // the service reads the effect case-insensitively and stores it title-cased (DDB-TABLE-355, live 2026-10-09)
+                    if (v instanceof String effect && effect.equalsIgnoreCase("Allow")) allow = true;
+                    else if (v instanceof String effect && effect.equalsIgnoreCase("Deny")) allow = false;
                     else throw new MalformedPolicyException(where + ": Effect must be \"Allow\" or \"Deny\"");
                 }
                 case "Action" -> actions = actions(v, where, name);
@@ -92,20 +104,34 @@ public record PolicyDocument(String version, List<Statement> statements) {
                 default -> throw new MalformedPolicyException(where + ": unknown element " + name);
             }
         }
-        if (allow == null) throw new MalformedPolicyException(where + ": Effect is missing");
-        if ((actions == null) == (notActions == null)) throw new MalformedPolicyException(where + ": give exactly one of Action and NotAction");
-        if ((resources == null) == (notResources == null)) {
+        if (allow == null) throw missing(kind, "Effect", where + ": Effect is missing");
+        if (actions == null && notActions == null) throw missing(kind, "Action", where + ": give exactly one of Action and NotAction");
+        if (actions != null && notActions != null) throw new MalformedPolicyException(where + ": give exactly one of Action and NotAction");
+        if (resources == null && notResources == null) throw missing(kind, "Resource", where + ": give exactly one of Resource and NotResource");
+        if (resources != null && notResources != null) {
             throw new MalformedPolicyException(where + ": give exactly one of Resource and NotResource");
         }
         boolean hasPrincipal = principals != null || notPrincipals != null;
         if (kind == Kind.IDENTITY && hasPrincipal) {
             throw new MalformedPolicyException(where + ": an identity policy must not name a Principal");
         }
-        if (kind == Kind.RESOURCE && (principals == null) == (notPrincipals == null)) {
+        if (kind == Kind.RESOURCE && principals == null && notPrincipals == null) {
+            throw missing(kind, "Principal", where + ": a resource policy needs exactly one of Principal and NotPrincipal");
+        }
+        if (kind == Kind.RESOURCE && principals != null && notPrincipals != null) {
             throw new MalformedPolicyException(where + ": a resource policy needs exactly one of Principal and NotPrincipal");
         }
         if (notPrincipals != null && allow) throw new MalformedPolicyException(where + ": NotPrincipal is allowed with \"Deny\" only");
         return new Statement(sid, allow, actions, notActions, resources, notResources, principals, notPrincipals, conditions);
+    }
+
+    /**
+     * A statement without a required element. A resource policy gets the service's words ("Missing
+     * required field Resource", DDB-TABLE-211, live 2026-10-09; the other elements by analogy); an
+     * identity policy (auth file) says where.
+     */
+    private static MalformedPolicyException missing(Kind kind, String element, String located) {
+        return new MalformedPolicyException(kind == Kind.RESOURCE ? "Missing required field " + element : located);
     }
 
     private static List<String> actions(Object v, String where, String element) {
@@ -152,6 +178,12 @@ public record PolicyDocument(String version, List<Statement> statements) {
                 while (p.nextToken() == JsonToken.FIELD_NAME) {
                     String name = p.currentName();
                     p.nextToken();
+                    if ((name.equals("Principal") || name.equals("NotPrincipal")) && p.currentToken() == JsonToken.VALUE_STRING
+                            && !p.getText().equals("*")) {
+                        // a bare principal string is a syntax error to the service (DDB-TABLE-356, live 2026-10-09)
+                        var at = p.currentTokenLocation();
+                        throw new MalformedPolicyException("Syntax error at position (" + at.getLineNr() + "," + at.getColumnNr() + ")");
+                    }
                     if (m.put(name, tree(p)) != null) throw new MalformedPolicyException("Duplicate element " + name);
                 }
                 return m;

@@ -217,7 +217,7 @@ class PolicyEvaluatorTest {
                 () -> identity("{\"Effect\":\"Allow\",\"Resource\":\"*\"}")).getMessage());
         assertEquals("Statement 1: an identity policy must not name a Principal", assertThrows(MalformedPolicyException.class,
                 () -> identity("{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"*\",\"Resource\":\"*\"}")).getMessage());
-        assertEquals("Statement 1: a resource policy needs exactly one of Principal and NotPrincipal", assertThrows(MalformedPolicyException.class,
+        assertEquals("Missing required field Principal", assertThrows(MalformedPolicyException.class,
                 () -> resource("{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\"}")).getMessage());
         assertEquals("Statement 1: unsupported condition operator StringEqualz", assertThrows(MalformedPolicyException.class,
                 () -> identity("{\"Effect\":\"Allow\",\"Action\":\"*\",\"Resource\":\"*\",\"Condition\":{\"StringEqualz\":{\"a\":\"b\"}}}"))

@@ -1,0 +1,220 @@
+package io.basalt.engine.replica;
+
+import io.basalt.engine.Clock;
+import io.basalt.engine.catalog.TableCatalog;
+import io.basalt.engine.catalog.TableDefinition;
+import io.basalt.engine.item.ChangeContributor;
+import io.basalt.engine.item.ItemStore;
+import io.basalt.engine.item.TableRef;
+import io.basalt.model.AttributeValue;
+import io.basalt.model.ItemCodec;
+import io.basalt.model.KeyCodec;
+import io.basalt.storage.Mutation;
+import io.basalt.storage.Space;
+import io.basalt.storage.StorageCursor;
+import io.basalt.storage.StorageEngine;
+import io.basalt.storage.Versioned;
+import io.basalt.storage.WriteBatch;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Replication between the tables of a global table (version 2019.11.21, multi-Region eventual
+ * consistency): every committed change of a replica is applied, asynchronously, to the other
+ * replicas through their own write path (so their indexes and streams see it as the service's do).
+ * Conflicts are settled by the last writer, as the service's MREC mode: each item of a replicated
+ * table carries, in the META space, the time of its last write and the namespace that made it, in
+ * the same batch as the write; a replicated change older than what the target holds is dropped.
+ *
+ * <p>The queue of changes still to apply is held in memory: changes not yet applied when the
+ * server stops are not applied later (docs/global-tables.md).
+ */
+public final class Replicator implements ChangeContributor, AutoCloseable {
+    private static final byte[] TIME_PREFIX = "replica-time/".getBytes(StandardCharsets.UTF_8);
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Replicator.class);
+
+    /** A change to carry to the other replicas: the item (null: deleted), when and where it was written. */
+    private record Change(String name, List<TableDefinition.Replica> targets, Map<String, AttributeValue> key,
+                          Map<String, AttributeValue> item, long millis, String origin) {}
+
+    /** Set while a replicated change is applied: its write time and origin go with it. */
+    private record Applying(long millis, String origin) {}
+
+    private final TableCatalog catalog;
+    private final StorageEngine storage;
+    private final ItemStore items;
+    private final Clock clock;
+    private final ThreadLocal<Applying> applying = new ThreadLocal<>();
+    private final ThreadLocal<List<Change>> pending = ThreadLocal.withInitial(ArrayList::new);
+    private final LinkedBlockingQueue<Change> queue = new LinkedBlockingQueue<>();
+    /** Changes taken but not yet applied plus those queued (tests and diagnostics wait for 0). */
+    private final AtomicLong outstanding = new AtomicLong();
+    private final Thread worker;
+
+    public Replicator(TableCatalog catalog, StorageEngine storage, ItemStore items, Clock clock) {
+        this.catalog = catalog;
+        this.storage = storage;
+        this.items = items;
+        this.clock = clock;
+        this.worker = Thread.ofVirtual().name("basalt-replication").start(this::run);
+    }
+
+    @Override
+    public void contribute(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem, WriteBatch batch) {
+        TableCatalog.Entry e = catalog.byId(table.tableId());
+        if (e == null || !e.definition().global()) return;
+        Map<String, AttributeValue> any = newItem != null ? newItem : oldItem;
+        Map<String, AttributeValue> key = e.definition().keys().keyOf(any);
+        Applying a = applying.get();
+        long millis = a != null ? a.millis() : clock.millis();
+        String origin = a != null ? a.origin() : e.account();
+        batch.put(Space.META, timeKey(table, key), stamp(millis, origin), Mutation.EXPECT_ANY);
+        if (a == null) pending.get().add(new Change(table.name(), e.definition().replicas(), key, newItem, millis, origin));
+    }
+
+    @Override
+    public void aborted() {
+        pending.get().clear();
+    }
+
+    @Override
+    public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
+        List<Change> mine = pending.get();
+        if (mine.isEmpty()) return;
+        for (Change c : mine) {
+            outstanding.incrementAndGet();
+            queue.add(c);
+        }
+        mine.clear();
+    }
+
+    private void run() {
+        while (true) {
+            Change c;
+            try {
+                c = queue.take();
+            } catch (InterruptedException stop) {
+                return;
+            }
+            try {
+                for (TableDefinition.Replica target : c.targets()) apply(c, target.namespace());
+            } catch (RuntimeException ex) {
+                // a target deleted or a store closing under us: the change is not retried
+                LOG.warn("replicating a change of {} failed: {}", c.name(), ex.toString());
+            } finally {
+                outstanding.decrementAndGet();
+            }
+        }
+    }
+
+    /** Applies one change to the replica in {@code namespace} unless that replica holds a later write of the item. */
+    private void apply(Change c, String namespace) {
+        TableCatalog.Entry target = catalog.find(namespace, c.name());
+        // the target left the group (or its table was replaced) since the change was made
+        if (target == null || !isMember(target.definition(), c.origin())) return;
+        write(target, c.key(), c.item(), c.millis(), c.origin());
+    }
+
+    private static boolean isMember(TableDefinition t, String namespace) {
+        for (TableDefinition.Replica r : t.replicas()) if (r.namespace().equals(namespace)) return true;
+        return false;
+    }
+
+    /** Writes the item (null: deletes it) into the target as a change made at {@code millis} in {@code origin}. */
+    private void write(TableCatalog.Entry target, Map<String, AttributeValue> key, Map<String, AttributeValue> item,
+                       long millis, String origin) {
+        byte[] timeKey = timeKey(target.ref(), key);
+        applying.set(new Applying(millis, origin));
+        try {
+            items.write(target.ref(), key, current -> laterThan(storage.get(Space.META, timeKey), millis, origin) ? current : item);
+        } finally {
+            applying.remove();
+        }
+    }
+
+    /** An item's last write: when, and in which namespace. */
+    private record Stamp(long millis, String origin) {
+        static Stamp read(Versioned stored) {
+            ByteBuffer b = ByteBuffer.wrap(stored.value());
+            long at = b.getLong();
+            return new Stamp(at, StandardCharsets.UTF_8.decode(b).toString());
+        }
+    }
+
+    /** Whether the stored stamp is a later write than (millis, origin); ties go to the greater origin. */
+    private static boolean laterThan(Versioned stored, long millis, String origin) {
+        if (stored == null) return false;
+        Stamp s = Stamp.read(stored);
+        return s.millis() != millis ? s.millis() > millis : s.origin().compareTo(origin) > 0;
+    }
+
+    private static byte[] stamp(long millis, String origin) {
+        byte[] o = origin.getBytes(StandardCharsets.UTF_8);
+        return ByteBuffer.allocate(8 + o.length).putLong(millis).put(o).array();
+    }
+
+    /** The META key of an item's last write stamp: the prefix, then the item's storage key. */
+    private static byte[] timeKey(TableRef table, Map<String, AttributeValue> key) {
+        return prefixed(ItemStore.storageKey(table, key));
+    }
+
+    private static byte[] prefixed(byte[] k) {
+        byte[] out = new byte[TIME_PREFIX.length + k.length];
+        System.arraycopy(TIME_PREFIX, 0, out, 0, TIME_PREFIX.length);
+        System.arraycopy(k, 0, out, TIME_PREFIX.length, k.length);
+        return out;
+    }
+
+    /**
+     * Fills a new replica with the items of the table it was added from, each as a replicated write
+     * of its last write time: a change made meanwhile (already queued for the new replica) is later
+     * and wins whichever is applied first.
+     */
+    public void fill(TableCatalog.Entry source, TableCatalog.Entry target) {
+        long id = source.definition().id();
+        try (StorageCursor c = storage.scan(Space.ITEMS, KeyCodec.tablePrefix(id), KeyCodec.tableEnd(id), false)) {
+            while (c.next()) {
+                Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
+                Map<String, AttributeValue> key = source.definition().keys().keyOf(item);
+                Versioned stored = storage.get(Space.META, timeKey(source.ref(), key));
+                Stamp stamp = stored == null ? new Stamp(0, source.account()) : Stamp.read(stored);
+                write(target, key, item, stamp.millis(), stamp.origin());
+            }
+        }
+    }
+
+    /** Drops the write times of a deleted table's items. */
+    public void forget(long tableId) {
+        storage.deleteRange(Space.META, prefixed(KeyCodec.tablePrefix(tableId)), prefixed(KeyCodec.tableEnd(tableId)));
+    }
+
+    /** Waits (at most {@code millis}) until every change committed so far has been applied; true when none is left. */
+    public boolean awaitIdle(long millis) {
+        long end = System.nanoTime() + millis * 1_000_000;
+        while (outstanding.get() > 0) {
+            if (System.nanoTime() > end) return false;
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void close() {
+        worker.interrupt();
+        try {
+            worker.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package io.basalt.storage.cassandra;
+
+import io.basalt.storage.Space;
+import java.nio.ByteBuffer;
+
+/**
+ * Item history (point-in-time recovery, backups) in the item's own partition (docs/scale-out.md,
+ * "Backups and point-in-time recovery"): the {@link Space#HISTORY} key
+ * {@code [8 bytes][length n: 4][item key: n][...]} names its item's ITEMS key, so its row is
+ * {@code ck = 0x03 [whole history key]} of that item's partition {@code [table id][hash(pk)]},
+ * after the items (0x01), the change log (0x00) and the LSI entries (0x02). A change and its
+ * history entry are then one conditional batch, one Paxos round, as an item and its LSI entries
+ * are; and an item's entries sort together, in history-key order.
+ *
+ * <p>A HISTORY scan walks the item partitions of the table in the directory (as a table Scan
+ * does) and slices each partition's history rows: entries come grouped by item, items in their
+ * ITEMS key order, each item's entries in history-key order (not the whole space's key order,
+ * which the engine does not need).
+ */
+final class HistoryPlacement {
+    /** ck tag of history rows in an item partition. */
+    static final byte HISTORY_TAG = 3;
+    static final ByteBuffer SLICE_START = ByteBuffer.wrap(new byte[] {HISTORY_TAG});
+    static final ByteBuffer SLICE_END = ByteBuffer.wrap(new byte[] {HISTORY_TAG + 1});
+    private static final int ITEM_BUCKET = 16;
+    private static final int HEAD = 12; // owner id + item key length
+
+    private HistoryPlacement() {}
+
+    /** Whether the HISTORY key names an item key long enough to place (every key the engine writes). */
+    static boolean placeable(byte[] key) {
+        if (key.length < HEAD + ITEM_BUCKET) return false;
+        int n = ByteBuffer.wrap(key, 8, 4).getInt();
+        return n >= ITEM_BUCKET && HEAD + n <= key.length;
+    }
+
+    /** The row of a HISTORY key: in its item's partition. */
+    static RowKey physical(byte[] key) {
+        ByteBuffer ck = ByteBuffer.allocate(1 + key.length).put(HISTORY_TAG).put(key).flip();
+        return new RowKey(Space.ITEMS.ordinal(), RowKey.marked(key, HEAD, HEAD + ITEM_BUCKET), ck);
+    }
+
+    /** The HISTORY key of a physical history row's ck. */
+    static byte[] logicalKey(ByteBuffer physicalCk) {
+        byte[] out = new byte[physicalCk.remaining() - 1];
+        physicalCk.duplicate().position(physicalCk.position() + 1).get(out);
+        return out;
+    }
+
+    /** The directory range (ITEMS buckets) holding the history of keys in [from, to): by their first 8 bytes. */
+    static ByteBuffer[] directoryRange(byte[] from, byte[] to) {
+        ByteBuffer lo = from == null ? RowKey.CK_START : RowKey.marked(from, 0, Math.min(8, from.length));
+        ByteBuffer hi;
+        if (to == null) {
+            hi = RowKey.CK_END;
+        } else if (to.length <= 8) {
+            hi = RowKey.marked(to, 0, to.length);
+        } else { // past every bucket starting with to's first 8 bytes (the rows are filtered to [from, to) anyway)
+            long owner = ByteBuffer.wrap(to, 0, 8).getLong();
+            hi = owner == -1L ? RowKey.CK_END : RowKey.marked(ByteBuffer.allocate(8).putLong(owner + 1).array(), 0, 8);
+        }
+        return new ByteBuffer[] {lo, hi};
+    }
+}
