@@ -70,6 +70,7 @@ public final class Engine implements AutoCloseable {
         items.addContributor(streams);
         this.replicator = new io.basalt.engine.replica.Replicator(catalog, storage, items, settings.clock());
         items.addContributor(replicator);
+        replicator.recover();
         this.deletedStreams = new io.basalt.engine.stream.DeletedStreams(storage, streams, settings.clock());
         items.addContributor(new io.basalt.engine.ttl.ExpiryIndex(catalog));
         this.ttl = new io.basalt.engine.ttl.TtlSweeper(storage, catalog, items, streams, times.ttlSweepMillis(), settings.clock());

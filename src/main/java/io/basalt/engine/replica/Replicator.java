@@ -31,16 +31,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * table carries, in the META space, the time of its last write and the namespace that made it, in
  * the same batch as the write; a replicated change older than what the target holds is dropped.
  *
- * <p>The queue of changes still to apply is held in memory: changes not yet applied when the
- * server stops are not applied later (docs/global-tables.md).
+ * <p>The queue of changes still to apply is held in memory, and each queued change also leaves a
+ * pending mark in the META space, written in the write's own batch and removed once every replica
+ * has the change: a server that stops (or is killed) before applying them applies the marked
+ * changes when it starts again ({@link #recover}), with the item as it is then and its stamp.
  */
 public final class Replicator implements ChangeContributor, AutoCloseable {
     private static final byte[] TIME_PREFIX = "replica-time/".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PENDING_PREFIX = "replica-pending/".getBytes(StandardCharsets.UTF_8);
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Replicator.class);
 
     /** A change to carry to the other replicas: the item (null: deleted), when and where it was written. */
     private record Change(String name, List<TableDefinition.Replica> targets, Map<String, AttributeValue> key,
-                          Map<String, AttributeValue> item, long millis, String origin) {}
+                          Map<String, AttributeValue> item, long millis, String origin, byte[] pendingKey) {}
 
     /** Set while a replicated change is applied: its write time and origin go with it. */
     private record Applying(long millis, String origin) {}
@@ -74,7 +77,11 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         long millis = a != null ? a.millis() : clock.millis();
         String origin = a != null ? a.origin() : e.account();
         batch.put(Space.META, timeKey(table, key), stamp(millis, origin), Mutation.EXPECT_ANY);
-        if (a == null) pending.get().add(new Change(table.name(), e.definition().replicas(), key, newItem, millis, origin));
+        if (a == null) {
+            byte[] pendingKey = pendingKey(table, key);
+            batch.put(Space.META, pendingKey, pendingMark(table.tableId(), millis, origin, key), Mutation.EXPECT_ANY);
+            pending.get().add(new Change(table.name(), e.definition().replicas(), key, newItem, millis, origin, pendingKey));
+        }
     }
 
     @Override
@@ -103,13 +110,74 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
             }
             try {
                 for (TableDefinition.Replica target : c.targets()) apply(c, target.namespace());
+                settled(c);
             } catch (RuntimeException ex) {
-                // a target deleted or a store closing under us: the change is not retried
+                // a store closing under us: the pending mark stays, the next start applies the change
                 LOG.warn("replicating a change of {} failed: {}", c.name(), ex.toString());
             } finally {
                 outstanding.decrementAndGet();
             }
         }
+    }
+
+    /** Removes the change's pending mark unless a later change of the item has marked it again. */
+    private void settled(Change c) {
+        Versioned mark = storage.get(Space.META, c.pendingKey());
+        if (mark == null) return;
+        ByteBuffer b = ByteBuffer.wrap(mark.value());
+        b.getLong(); // table id
+        long millis = b.getLong();
+        String origin = readString(b);
+        if (millis != c.millis() || !origin.equals(c.origin())) return;
+        removeMark(c.pendingKey(), mark.version());
+    }
+
+    /** Removes a pending mark if it still has {@code version} (or any, with EXPECT_ANY). */
+    private void removeMark(byte[] pendingKey, long version) {
+        try {
+            storage.commit(new WriteBatch().delete(Space.META, pendingKey, version));
+        } catch (io.basalt.storage.VersionConflictException marked) {
+            // the item was written again meanwhile: its own change removes the mark
+        }
+    }
+
+    /**
+     * Queues again the changes a previous run acknowledged but did not apply to every replica (their
+     * pending marks): each item as it is now, with the stamp of its last write (last writer wins makes
+     * a change applied twice harmless; a target may then record it twice in its stream).
+     */
+    public Replicator recover() {
+        byte[] end = PENDING_PREFIX.clone();
+        end[end.length - 1]++;
+        List<Change> found = new ArrayList<>();
+        try (StorageCursor c = storage.scan(Space.META, PENDING_PREFIX, end, false)) {
+            while (c.next()) {
+                ByteBuffer b = ByteBuffer.wrap(c.value());
+                long tableId = b.getLong();
+                b.getLong();
+                readString(b);
+                byte[] keyBytes = new byte[b.remaining()];
+                b.get(keyBytes);
+                Map<String, AttributeValue> key = ItemCodec.decode(keyBytes);
+                TableCatalog.Entry e = catalog.byId(tableId);
+                byte[] pendingKey = c.key().clone();
+                if (e == null || !e.definition().global()) {
+                    removeMark(pendingKey, Mutation.EXPECT_ANY);
+                    continue;
+                }
+                ItemStore.Stored now = items.read(e.ref(), key);
+                Versioned stored = storage.get(Space.META, timeKey(e.ref(), key));
+                Stamp stamp = stored == null ? new Stamp(0, e.account()) : Stamp.read(stored);
+                found.add(new Change(e.definition().name(), e.definition().replicas(), key, now == null ? null : now.item(),
+                        stamp.millis(), stamp.origin(), pendingKey));
+            }
+        }
+        for (Change c : found) {
+            outstanding.incrementAndGet();
+            queue.add(c);
+        }
+        if (!found.isEmpty()) LOG.info("replicating {} changes a previous run left unapplied", found.size());
+        return this;
     }
 
     /** Applies one change to the replica in {@code namespace} unless that replica holds a later write of the item. */
@@ -163,6 +231,32 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         return prefixed(ItemStore.storageKey(table, key));
     }
 
+    /** The META key of an item's pending mark: its own prefix, then the item's storage key. */
+    private static byte[] pendingKey(TableRef table, Map<String, AttributeValue> key) {
+        return pendingPrefixed(ItemStore.storageKey(table, key));
+    }
+
+    private static byte[] pendingPrefixed(byte[] k) {
+        byte[] out = new byte[PENDING_PREFIX.length + k.length];
+        System.arraycopy(PENDING_PREFIX, 0, out, 0, PENDING_PREFIX.length);
+        System.arraycopy(k, 0, out, PENDING_PREFIX.length, k.length);
+        return out;
+    }
+
+    /** A pending mark: the table id, the change's stamp, and the item's key (to find it again at start). */
+    private static byte[] pendingMark(long tableId, long millis, String origin, Map<String, AttributeValue> key) {
+        byte[] o = origin.getBytes(StandardCharsets.UTF_8);
+        byte[] k = ItemCodec.encode(key);
+        return ByteBuffer.allocate(8 + 8 + 4 + o.length + k.length).putLong(tableId).putLong(millis)
+                .putInt(o.length).put(o).put(k).array();
+    }
+
+    private static String readString(ByteBuffer b) {
+        byte[] s = new byte[b.getInt()];
+        b.get(s);
+        return new String(s, StandardCharsets.UTF_8);
+    }
+
     private static byte[] prefixed(byte[] k) {
         byte[] out = new byte[TIME_PREFIX.length + k.length];
         System.arraycopy(TIME_PREFIX, 0, out, 0, TIME_PREFIX.length);
@@ -188,9 +282,10 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         }
     }
 
-    /** Drops the write times of a deleted table's items. */
+    /** Drops the write times and pending marks of a deleted table's items. */
     public void forget(long tableId) {
         storage.deleteRange(Space.META, prefixed(KeyCodec.tablePrefix(tableId)), prefixed(KeyCodec.tableEnd(tableId)));
+        storage.deleteRange(Space.META, pendingPrefixed(KeyCodec.tablePrefix(tableId)), pendingPrefixed(KeyCodec.tableEnd(tableId)));
     }
 
     /** Waits (at most {@code millis}) until every change committed so far has been applied; true when none is left. */
