@@ -43,7 +43,8 @@ class StatusTransitionsIT {
 
     @AfterAll
     static void stop() {
-        server.close();
+        if (server != null) server.close(); // null when the class was skipped (BASALT_CASSANDRA)
+        server = null;
     }
 
     /** The status holds for the whole delay and changes when it has passed. */

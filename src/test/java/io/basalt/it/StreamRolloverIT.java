@@ -55,7 +55,8 @@ class StreamRolloverIT {
 
     @AfterAll
     static void stop() {
-        server.close();
+        if (server != null) server.close(); // null when the class was skipped (BASALT_CASSANDRA)
+        server = null;
     }
 
     static String createStreamTable(DynamoDbClient c, String name) {
