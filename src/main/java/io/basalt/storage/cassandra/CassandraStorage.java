@@ -12,9 +12,11 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
 import io.basalt.eventloop.EventualReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
+import io.basalt.error.DynamoException;
 import io.basalt.storage.Mutation;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
@@ -68,13 +70,14 @@ public final class CassandraStorage implements StorageEngine {
         this.session = session;
         this.keyspace = ks;
         String kv = ks + ".kv";
-        get = session.prepare("SELECT value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
+        // reads are idempotent: the driver may send one again to another node after a timeout or a lost connection
+        get = prepareRead(session, "SELECT value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
         String slice = "SELECT ck, value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck >= ? AND ck < ? ORDER BY ck ";
-        sliceAsc = session.prepare(slice + "ASC");
-        sliceDesc = session.prepare(slice + "DESC");
+        sliceAsc = prepareRead(session, slice + "ASC");
+        sliceDesc = prepareRead(session, slice + "DESC");
         String buckets = "SELECT bucket FROM " + ks + ".buckets WHERE space = ? AND bucket >= ? AND bucket < ? ORDER BY bucket ";
-        bucketsAsc = session.prepare(buckets + "ASC");
-        bucketsDesc = session.prepare(buckets + "DESC");
+        bucketsAsc = prepareRead(session, buckets + "ASC");
+        bucketsDesc = prepareRead(session, buckets + "DESC");
         register = session.prepare("INSERT INTO " + ks + ".buckets (space, bucket) VALUES (?, ?)");
         String put = "UPDATE " + kv + " SET value = ?, version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version ";
         // a row marked by a transaction (txn set) refuses every checked write until the mark is settled
@@ -87,6 +90,10 @@ public final class CassandraStorage implements StorageEngine {
         changeLog = new ChangeLog(this, session, ks, logSettings);
         transactions = new Transactions(this, session, ks, changeLog, txnSettings);
         localIndexes = new LocalIndexPlacement(this, bucketsAsc);
+    }
+
+    static PreparedStatement prepareRead(CqlSession session, String query) {
+        return session.prepare(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(query).setIdempotent(true));
     }
 
     /** LSI entries live in their table's item partitions (see {@link LocalIndexPlacement}). */
@@ -161,9 +168,50 @@ public final class CassandraStorage implements StorageEngine {
     /** Runs a statement; Cassandra's failures become the service's errors ({@link CassandraErrors}). */
     ResultSet execute(Statement<?> statement) {
         try {
-            return session.execute(statement);
+            return send(statement);
         } catch (com.datastax.oss.driver.api.core.DriverException e) {
             throw CassandraErrors.map(e);
+        }
+    }
+
+    /** Attempts of a statement that reached no node (no connection to any at that moment). */
+    private static final int NOT_SENT_ATTEMPTS = 4;
+
+    /**
+     * Runs a statement, again after a pause while it reached no node (nothing was done), or while an
+     * idempotent one (a read) lost its connection or, read at LOCAL_SERIAL, lost its Paxos round to a
+     * contending one (CAS result unknown): all are safe to send again.
+     */
+    private ResultSet send(Statement<?> statement) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return session.execute(statement);
+            } catch (com.datastax.oss.driver.api.core.DriverException e) {
+                boolean again = CassandraErrors.notSent(e) || Boolean.TRUE.equals(statement.isIdempotent())
+                        && (CassandraErrors.connectionLost(e) || e instanceof CASWriteUnknownException);
+                if (attempt == NOT_SENT_ATTEMPTS || !again) throw e;
+                try {
+                    Thread.sleep(25L * attempt + java.util.concurrent.ThreadLocalRandom.current().nextInt(25));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * A conditional statement's outcome: applied, refused, or null when it cannot be told (Cassandra
+     * timed out, a CAS's proposal may be held by some replicas, or the connection was lost with the
+     * statement in flight). Unavailability still throws: nothing was done.
+     */
+    Boolean conditional(Statement<?> statement) {
+        try {
+            return send(statement).wasApplied();
+        } catch (com.datastax.oss.driver.api.core.DriverException e) {
+            if (!CassandraErrors.outcomeUnknown(e)) throw CassandraErrors.map(e);
+            CassandraErrors.unknown(e); // logged; the caller finds out
+            return null;
         }
     }
 
@@ -264,6 +312,14 @@ public final class CassandraStorage implements StorageEngine {
 
         @Override
         public boolean next() {
+            try {
+                return advance();
+            } catch (com.datastax.oss.driver.api.core.DriverException e) { // a later page, fetched while iterating
+                throw CassandraErrors.map(e);
+            }
+        }
+
+        private boolean advance() {
             while (true) {
                 while (!rows.hasNext()) {
                     if (!buckets.hasNext()) return false;
@@ -360,9 +416,9 @@ public final class CassandraStorage implements StorageEngine {
         for (Mutation m : ms) if (!m.isDelete() && !m.isCheck()) registerBucket(m.space(), m.key());
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
-            if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
-                throw conflict(ms, group);
-            }
+            Boolean applied = conditional(partitionBatch(ms, group, version));
+            if (applied == null) applied = landed(ms, group, version);
+            if (!applied) throw conflict(ms, group);
         }
         batch.applied();
         return version;
@@ -383,7 +439,9 @@ public final class CassandraStorage implements StorageEngine {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (int i : home) b.addStatement(statement(ms.get(i), version));
         b.addStatement(changeLog.logRow(p, version, remote));
-        if (!execute(b.build()).wasApplied()) {
+        Boolean applied = conditional(b.build());
+        if (applied == null) applied = landed(ms, home, version);
+        if (!applied) {
             changeLog.abandoned(p, version);
             throw conflict(ms, home);
         }
@@ -471,6 +529,32 @@ public final class CassandraStorage implements StorageEngine {
     /** Delete whatever version the row holds. */
     BoundStatement deleteAny(int space, ByteBuffer bucket, ByteBuffer ck) {
         return deleteNeq.bind(space, bucket, ck, ANY);
+    }
+
+    /**
+     * After a conditional batch whose outcome Cassandra could not tell: whether it landed, read at
+     * LOCAL_SERIAL (which finishes an LWT still in flight, or supersedes it for good). Each written
+     * row then holds this write's version, each deleted row is gone. A batch that only checks cannot
+     * be told apart from one refused, nor can the read that would tell fail: 500, outcome unknown.
+     */
+    private boolean landed(List<Mutation> ms, List<Integer> group, long version) {
+        boolean told = false, landed = true;
+        try {
+            for (int i : group) {
+                Mutation m = ms.get(i);
+                if (m.isCheck() || m.space() == Space.HISTORY) continue;
+                RowKey rk = rowKey(m.space(), m.key());
+                Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+                boolean there = row != null && !row.isNull(1) && row.getLong(1) == version;
+                boolean gone = row == null || row.isNull(1);
+                landed &= m.isDelete() ? gone : there;
+                told = true;
+            }
+        } catch (DynamoException unavailable) {
+            throw CassandraErrors.unknown(unavailable);
+        }
+        if (!told) throw CassandraErrors.unknown(new IllegalStateException("a conditional batch of checks only timed out"));
+        return landed;
     }
 
     /**

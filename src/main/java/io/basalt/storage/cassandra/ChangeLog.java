@@ -108,7 +108,8 @@ final class ChangeLog implements AutoCloseable {
 
     /** Step 1 of a logged commit: the marker that makes the log findable if this node dies. */
     void markPending(Partition p, long version) {
-        session.execute(insertMarker.bind(p.slot(), p.space(), p.bucket(), version));
+        // a plain insert: sent again when its connection breaks; a failure is the request's (mapped, nothing committed yet)
+        store.execute(insertMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
     }
 
     /** The log row, to add to the partition's conditional batch (it must not exist yet). */
@@ -118,7 +119,11 @@ final class ChangeLog implements AutoCloseable {
 
     /** The batch's LWT failed: nothing to apply; the marker goes at once. */
     void abandoned(Partition p, long version) {
-        session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
+        try {
+            store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
+        } catch (RuntimeException e) { // the recovery pass finds no log row behind the marker and deletes it
+            LOG.debug("marker of an abandoned log left to the recovery pass: {}", e.toString());
+        }
     }
 
     /** The log committed: apply it soon, then run the batch's when-applied actions. */

@@ -115,6 +115,35 @@ class SharedCapacityTest {
     }
 
     @Test
+    void aFrozenBurstIsWholeWhileThePeriodicSettlementInterleaves() {
+        // as ThrottlingIT on Cassandra: the clock stands still, the periodic settlement (real time)
+        // runs between any two requests; the node must still admit its whole burst, then refill
+        TableDefinition table = PartitionsTest.provisioned(1, 1);
+        for (int every : new int[] {1, 2, 3, 5}) {
+            long[] admitted = new long[2];
+            MemoryStorage fresh = new MemoryStorage(); // each round its own shared budget
+            for (int n = 0; n < 2; n++) {
+                CapacityMeter meter = new CapacityMeter(CapacitySettings.defaults().withMode(CapacityMode.ENFORCE)
+                        .withBurstSeconds(BURST_SECONDS), clock, n == 1);
+                if (n == 1) new CapacityLeases(fresh, meter);
+                TableCapacity t = new TableCapacity(meter, table, size);
+                CapacityLeases leases = new CapacityLeases(fresh, null);
+                for (int i = 0; i < 40; i++) {
+                    if (n == 1 && i % every == 0) leases.settle(t, clock.millis());
+                    try {
+                        Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k" + i)), null);
+                        t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                        admitted[n]++;
+                    } catch (Throttled e) {
+                        // refused
+                    }
+                }
+            }
+            assertEquals(admitted[0], admitted[1], 1, "settling every " + every + " requests: " + admitted[1] + " of " + admitted[0]);
+        }
+    }
+
+    @Test
     void partitionHardLimitHoldsAcrossNodes() {
         // on demand: a partition takes at most 1,000 WCU a second, whichever nodes write to it
         TableDefinition table = PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0,
