@@ -63,14 +63,22 @@ public final class CapacityLeases implements AutoCloseable {
             for (TableCapacity t : meter.tables()) {
                 if (closed) return;
                 try {
-                    synchronized (t.settling) {
-                        if (settle(t, meter.clock().millis())) t.budgetShortAt = meter.clock().millis();
-                    }
+                    settleOnTimer(t, meter.clock().millis());
                 } catch (RuntimeException e) {
                     // the store is unavailable or closing: the buckets keep their slices and try again
                     LOG.debug("capacity of {} not settled: {}", t.name(), e.toString());
                 }
             }
+        }
+    }
+
+    /**
+     * The periodic settlement of one table: it also records whether the shared budget is short now,
+     * or no longer (credit given back by an idle bucket lets the next refusal settle again at once).
+     */
+    void settleOnTimer(TableCapacity t, long nowMillis) {
+        synchronized (t.settling) {
+            t.budgetShortAt = settle(t, nowMillis) ? nowMillis : TableCapacity.NEVER_SHORT;
         }
     }
 
@@ -85,7 +93,9 @@ public final class CapacityLeases implements AutoCloseable {
         synchronized (table.settling) {
             if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS) return false;
             try {
-                if (settle(table, nowMillis)) table.budgetShortAt = nowMillis;
+                // short now, or no longer: a settlement that granted every ask (credit given back
+                // by an idle bucket, say) lets the next refusal settle again at once
+                table.budgetShortAt = settle(table, nowMillis) ? nowMillis : TableCapacity.NEVER_SHORT;
                 return true;
             } catch (RuntimeException e) {
                 // the store is unavailable: refuse as the local slices say

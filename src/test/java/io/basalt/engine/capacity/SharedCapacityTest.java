@@ -144,6 +144,36 @@ class SharedCapacityTest {
     }
 
     @Test
+    void aBudgetFoundShortOnceDoesNotStopTheNextRefusalFromSettling() {
+        // the clock stands still; a settlement finds the shared budget short (the node asked more than
+        // was left), then an idle settlement gives most of that back: a refusal after that must settle
+        // again and get it (ThrottlingIT on Cassandra admitted less than the burst before)
+        TableDefinition table = PartitionsTest.provisioned(1, 1); // 10 units of burst, writes of 1
+        TableCapacity t = node(true, table);
+        CapacityLeases leases = new CapacityLeases(store, null);
+        long admitted = 0;
+        for (String step : "w s w w s w w w w s s".split(" ")) {
+            if (step.equals("s")) {
+                leases.settleOnTimer(t, clock.millis());
+                continue;
+            }
+            Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+            t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+            admitted++;
+        }
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+                t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                admitted++;
+            } catch (Throttled e) {
+                // refused
+            }
+        }
+        assertEquals(10, admitted, 1, "the whole burst, as a node alone");
+    }
+
+    @Test
     void partitionHardLimitHoldsAcrossNodes() {
         // on demand: a partition takes at most 1,000 WCU a second, whichever nodes write to it
         TableDefinition table = PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0,
