@@ -85,13 +85,15 @@ public final class CapacityLeases implements AutoCloseable {
     /**
      * Settles the table now, for a request its local slices would refuse: true when a settlement
      * was made (the refusal is worth checking again). Skipped while the shared budget was found short
-     * less than a period ago (by the instance's clock), so a throttled table costs the store at most
-     * a few extra settlements a second, and none while the clock stands still.
+     * less than a period ago (by the instance's clock) and every bucket that refused was one of the
+     * short ones, so a throttled table costs the store at most a few extra settlements a second, and
+     * none while the clock stands still.
      */
     boolean settleNow(TableCapacity table, long nowMillis) {
         if (meter.settings().mode() != CapacityMode.ENFORCE) return false;
         synchronized (table.settling) {
-            if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS) return false;
+            // the table's budget was short a moment ago: settle again only for a bucket that was not short
+            if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS && !table.starvedWithBudgetLeft()) return false;
             try {
                 // short now, or no longer: a settlement that granted every ask (credit given back
                 // by an idle bucket, say) lets the next refusal settle again at once

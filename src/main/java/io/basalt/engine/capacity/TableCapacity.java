@@ -176,6 +176,13 @@ public final class TableCapacity {
         }
     }
 
+    /** Leasing: whether a bucket refused a request while its shared budget still had credit (worth settling at once). */
+    boolean starvedWithBudgetLeft() {
+        boolean[] any = {false};
+        forEachBucket((name, b) -> any[0] |= b.leased() && b.starvedWithBudgetLeft());
+        return any[0];
+    }
+
     /** What a node takes from the shared record after settling: the table's peaks and partition starts per map. */
     record Shape(double readPeak, double writePeak, Map<String, java.util.Set<Long>> starts) { }
 

@@ -174,6 +174,33 @@ class SharedCapacityTest {
     }
 
     @Test
+    void writesRunningShortDoNotStopReadsFromSettling() {
+        // the clock stands still: once the write buckets' shared budget is short, a read refused by
+        // its own (not short) bucket still settles at once (ThrottlingIT's GSI test on Cassandra)
+        TableDefinition table = PartitionsTest.provisioned(1, 1); // 10 units of burst each way
+        TableCapacity t = node(true, table);
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+                t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+            } catch (Throttled e) {
+                // the writes' burst is spent
+            }
+        }
+        long reads = 0;
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitRead("us-east-1", Map.of("pk", new AttributeValue.S("k")));
+                t.chargeRead(null, p, 1);
+                reads++;
+            } catch (Throttled e) {
+                // refused
+            }
+        }
+        assertEquals(10, reads, 1, "the reads' whole burst");
+    }
+
+    @Test
     void partitionHardLimitHoldsAcrossNodes() {
         // on demand: a partition takes at most 1,000 WCU a second, whichever nodes write to it
         TableDefinition table = PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0,
