@@ -2,8 +2,6 @@ package io.basalt.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
@@ -25,7 +23,6 @@ import io.basalt.storage.VersionConflictException;
 import io.basalt.storage.Versioned;
 import io.basalt.storage.WriteBatch;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -119,50 +116,14 @@ public final class CassandraStorage implements StorageEngine {
 
     /** {@link #open(CassandraSettings, ChangeLogSettings)} with transactions run as {@code txn} says. */
     public static CassandraStorage open(CassandraSettings s, ChangeLogSettings log, TransactionSettings txn) {
-        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
-                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.LOCAL_QUORUM.name())
-                .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, ConsistencyLevel.LOCAL_SERIAL.name())
-                .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
-                // versions come from HybridClock; the driver's own timestamps need no native clock (JNR is not shipped)
-                .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
-                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                .build();
-        CqlSession session;
+        CqlSession session = CassandraSchema.connect(s);
         try {
-            session = CqlSession.builder().addContactPoints(s.contactPoints()).withLocalDatacenter(s.localDc())
-                    .withConfigLoader(config).build();
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("Cannot connect to Cassandra at " + s.contactPoints() + ": " + e.getMessage(), e);
-        }
-        try {
-            String replication = s.localDc().equals(CassandraSettings.DEFAULT_LOCAL_DC)
-                    ? "{'class': 'SimpleStrategy', 'replication_factor': " + s.replication() + "}"
-                    : "{'class': 'NetworkTopologyStrategy', '" + s.localDc() + "': " + s.replication() + "}";
-            session.execute(ddl("CREATE KEYSPACE IF NOT EXISTS " + s.keyspace() + " WITH replication = " + replication));
-            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".kv (space int, bucket blob, ck blob, "
-                    + "value blob, version bigint, txn uuid, PRIMARY KEY ((space, bucket), ck))"));
-            addMarkColumn(session, s.keyspace());
-            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".buckets (space int, bucket blob, "
-                    + "PRIMARY KEY (space, bucket))"));
-            session.execute(ddl(ChangeLog.createPendingTable(s.keyspace())));
-            for (String t : Transactions.createTables(s.keyspace())) session.execute(ddl(t));
+            CassandraSchema.create(session, s);
             return new CassandraStorage(session, s.keyspace(), log, txn);
         } catch (RuntimeException e) {
             session.close();
             throw new IllegalStateException("Cannot prepare keyspace " + s.keyspace() + " on Cassandra: " + e.getMessage(), e);
         }
-    }
-
-    /** Keyspaces made before transactions have no {@code txn} column yet. */
-    private static void addMarkColumn(CqlSession session, String ks) {
-        var kv = session.getMetadata().getKeyspace(ks).flatMap(k -> k.getTable("kv"));
-        if (kv.isPresent() && kv.get().getColumn("txn").isEmpty()) session.execute(ddl("ALTER TABLE " + ks + ".kv ADD txn uuid"));
-    }
-
-    private static Statement<?> ddl(String cql) {
-        return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
     }
 
     /** Runs a statement; Cassandra's failures become the service's errors ({@link CassandraErrors}). */
@@ -284,87 +245,24 @@ public final class CassandraStorage implements StorageEngine {
                 @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
             };
         }
-        return new Cursor(space, buckets, from, to, reverse, readLevel());
+        return new SliceCursor(this, space, buckets, from, to, reverse, readLevel());
     }
 
-    /** Walks the slices of the buckets in order, filtering to [from, to). */
-    private final class Cursor implements StorageCursor {
-        private final Space space;
-        private final Iterator<ByteBuffer> buckets;
-        private final byte[] from, to;
-        private final boolean reverse;
-        private ByteBuffer bucket;
-        /** The table whose item partition holds the current bucket's rows (an LSI), else null. */
-        private Long lsiTable;
-        private Iterator<Row> rows = java.util.Collections.emptyIterator();
-        private byte[] key, value;
-        private long version;
-        private final ConsistencyLevel level;
+    /** One partition's rows from {@code lo} to {@code hi} (a Query's slice, or a cursor's step). */
+    Iterator<Row> slice(RowKey lo, RowKey hi, boolean reverse, ConsistencyLevel level) {
+        return execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
+                .setConsistencyLevel(level)).iterator();
+    }
 
-        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse, ConsistencyLevel level) {
-            this.level = level;
-            this.space = space;
-            this.buckets = buckets;
-            this.from = from;
-            this.to = to;
-            this.reverse = reverse;
-        }
+    /** A row met marked by a transaction: its last committed state, as a consistent GetItem reads it. */
+    Versioned committedState(Space space, byte[] key) {
+        RowKey rk = rowKey(space, key);
+        return versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
+    }
 
-        @Override
-        public boolean next() {
-            try {
-                return advance();
-            } catch (com.datastax.oss.driver.api.core.DriverException e) { // a later page, fetched while iterating
-                throw CassandraErrors.map(e);
-            }
-        }
-
-        private boolean advance() {
-            while (true) {
-                while (!rows.hasNext()) {
-                    if (!buckets.hasNext()) return false;
-                    bucket = buckets.next();
-                    ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
-                    lsiTable = localIndexes.tableOf(space, RowKey.raw(bucket));
-                    RowKey lo, hi;
-                    if (space == Space.HISTORY) { // the item partition's history rows
-                        lo = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_START);
-                        hi = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_END);
-                    } else if (lsiTable != null) { // an LSI: its slice of the item partition
-                        lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
-                        hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
-                    } else {
-                        lo = new RowKey(space.ordinal(), bucket, ck[0]);
-                        hi = new RowKey(space.ordinal(), bucket, ck[1]);
-                    }
-                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
-                            .setConsistencyLevel(level)).iterator();
-                }
-                Row r = rows.next();
-                byte[] k = space == Space.HISTORY ? HistoryPlacement.logicalKey(r.getByteBuffer(0))
-                        : RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
-                if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
-                if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
-                Versioned v;
-                if (!r.isNull(3) && level == null) {
-                    // marked by a transaction: its last committed state, as a consistent GetItem reads it
-                    RowKey rk = rowKey(space, k);
-                    v = versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
-                } else {
-                    v = r.isNull(2) || r.isNull(1) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
-                }
-                if (v == null) continue; // only a prepare's mark (no item), or a change log's tombstone
-                key = k;
-                value = v.bytes();
-                version = v.version();
-                return true;
-            }
-        }
-
-        @Override public byte[] key() { return key; }
-        @Override public byte[] value() { return value; }
-        @Override public long version() { return version; }
-        @Override public void close() {}
+    /** The table whose item partitions hold this bucket's rows (an LSI's), else null. */
+    Long lsiTableOf(Space space, ByteBuffer bucket) {
+        return localIndexes.tableOf(space, RowKey.raw(bucket));
     }
 
     // ------------------------------------------------------------------ writes
@@ -664,7 +562,7 @@ public final class CassandraStorage implements StorageEngine {
         return false;
     }
 
-    private static byte[] bytes(ByteBuffer b) {
+    static byte[] bytes(ByteBuffer b) {
         if (b == null) return new byte[0];
         byte[] out = new byte[b.remaining()];
         b.duplicate().get(out);
