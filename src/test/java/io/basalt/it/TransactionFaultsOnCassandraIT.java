@@ -172,8 +172,13 @@ class TransactionFaultsOnCassandraIT {
                     "faults", 3, CassandraSettings.DEFAULT_LOCAL_DC);
             try (CassandraStorage store = CassandraStorage.open(settings, new ChangeLogSettings(false, 0, 0, 1_000),
                     new TransactionSettings(60_000, 0, TransactionSettings.Phase.NONE))) {
-                Eventually.await(Duration.ofSeconds(90), "every transaction settled and every change log applied",
-                        () -> store.pendingTransactions() == 0 && store.markedRows() == 0 && store.pendingChangeLogs() == 0);
+                try {
+                    Eventually.await(Duration.ofSeconds(90), "every transaction settled and every change log applied",
+                            () -> store.pendingTransactions() == 0 && store.markedRows() == 0 && store.pendingChangeLogs() == 0);
+                } catch (AssertionError e) {
+                    throw new AssertionError(e.getMessage() + ": left " + store.pendingTransactions() + " transactions, "
+                            + store.markedRows() + " marked rows, " + store.pendingChangeLogs() + " change logs", e);
+                }
             }
             int recorded = BANK.verifyLedger(a, acknowledged);
             System.out.printf("faults: %d transfers took effect (%d acknowledged)%n", recorded, acknowledged.size());

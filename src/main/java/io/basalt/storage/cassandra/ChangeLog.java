@@ -232,25 +232,41 @@ final class ChangeLog implements AutoCloseable {
 
     /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
     void recover() {
-        try {
-            long nowMicros = System.currentTimeMillis() * 1000;
-            for (int slot = 0; slot < SLOTS && !closed; slot++) {
-                for (Row m : session.execute(markers.bind(slot))) {
+        long nowMicros = System.currentTimeMillis() * 1000;
+        int failed = 0;
+        RuntimeException last = null;
+        // every node recovers: each starts at a slot of its own, so two passes rarely contend marker by marker
+        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(SLOTS);
+        for (int i = 0; i < SLOTS && !closed; i++) {
+            int slot = (first + i) % SLOTS;
+            try {
+                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
                     long version = m.getLong(2);
                     if (nowMicros - (version >>> 8) < settings.recoveryAfterMillis() * 1000) continue;
-                    Partition p = new Partition(m.getInt(0), m.getByteBuffer(1));
-                    // a serial read also settles an LWT still in flight: a log missing now never appears
-                    Row log = session.execute(store.read(p.space(), p.bucket(), logCk(version))
-                            .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
-                    if (log == null) {
-                        session.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version));
-                    } else {
-                        request(p, 0);
+                    try {
+                        recoverLog(slot, new Partition(m.getInt(0), m.getByteBuffer(1)), version);
+                    } catch (RuntimeException e) { // one log's trouble (a timeout, a contended round) does not stop the pass
+                        failed++;
+                        last = e;
                     }
                 }
+            } catch (RuntimeException e) {
+                failed++;
+                last = e;
             }
-        } catch (RuntimeException e) {
-            if (!closed) LOG.warn("change log recovery pass failed: {}", e.toString());
+        }
+        if (failed > 0 && !closed) LOG.warn("change log recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
+    }
+
+    /** A log left behind: applied soon when its row is there, its marker dropped when it is not. */
+    private void recoverLog(int slot, Partition p, long version) {
+        // a serial read also settles an LWT still in flight: a log missing now never appears
+        Row log = store.execute(store.read(p.space(), p.bucket(), logCk(version))
+                .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL).setIdempotent(true)).one();
+        if (log == null) {
+            store.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version).setIdempotent(true));
+        } else {
+            request(p, 0);
         }
     }
 

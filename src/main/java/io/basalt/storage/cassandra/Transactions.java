@@ -341,19 +341,30 @@ final class Transactions implements AutoCloseable {
 
     /** Finishes the transactions whose marker is older than the abandon delay (every node, now and then). */
     void recover() {
-        try {
-            long now = System.currentTimeMillis();
-            for (int slot = 0; slot < SLOTS && !closed; slot++) {
-                for (Row m : store.execute(markers.bind(slot))) {
+        long now = System.currentTimeMillis();
+        int failed = 0;
+        RuntimeException last = null;
+        int first = ThreadLocalRandom.current().nextInt(SLOTS); // every node recovers: each from a slot of its own
+        for (int i = 0; i < SLOTS && !closed; i++) {
+            int slot = (first + i) % SLOTS;
+            try {
+                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
                     if (now - m.getLong(1) < settings.abandonAfterMillis()) continue;
                     UUID id = m.getUuid(0);
-                    if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
-                    else settle(id, null);
+                    try {
+                        if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
+                        else settle(id, null);
+                    } catch (RuntimeException e) { // one transaction's trouble does not stop the pass
+                        failed++;
+                        last = e;
+                    }
                 }
+            } catch (RuntimeException e) {
+                failed++;
+                last = e;
             }
-        } catch (RuntimeException e) {
-            if (!closed) LOG.warn("transaction recovery pass failed: {}", e.toString());
         }
+        if (failed > 0 && !closed) LOG.warn("transaction recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
     }
 
     /** Transaction markers present, all nodes' (tests, diagnostics). */
