@@ -308,6 +308,7 @@ class TransactionsOnCassandraIT {
                     .put(Space.ITEMS, h2, encoded("h2", "7"), Mutation.EXPECT_ABSENT);
             assertThrows(IllegalStateException.class, () -> crashed.commit(tx));
         }
+        long recorded = System.currentTimeMillis(); // the record was created between started and now
         String type = "TransactionConflictException", message = "Transaction is ongoing for the item";
         Sdk.fails(TransactionConflictException.class, type, message,
                 () -> b.putItem(p -> p.tableName("held").item(item("pk", "h1", "v", n("2")))));
@@ -324,7 +325,7 @@ class TransactionsOnCassandraIT {
         assertNull(v(a, "held", "h2"));
         assertTrue(System.currentTimeMillis() - started < 10_000, "the checks ran while the transaction was live");
         // abandoned (the nodes' delay: 10 s): the next write aborts it and goes on
-        Thread.sleep(Math.max(0, started + 10_500 - System.currentTimeMillis()));
+        Thread.sleep(Math.max(0, recorded + 10_500 - System.currentTimeMillis()));
         b.putItem(p -> p.tableName("held").item(item("pk", "h1", "v", n("2"))));
         a.updateItem(u -> u.tableName("held").key(item("pk", "h2")).updateExpression("ADD v :d")
                 .expressionAttributeValues(Map.of(":d", n("5"))));

@@ -233,19 +233,32 @@ final class ChangeLog implements AutoCloseable {
     /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
     void recover() {
         long nowMicros = System.currentTimeMillis() * 1000;
+        recoveryPass(store, markers, SLOTS, () -> closed, "change log", (m, slot) -> {
+            long version = m.getLong(2);
+            if (nowMicros - (version >>> 8) >= settings.recoveryAfterMillis() * 1000) {
+                recoverLog(slot, new Partition(m.getInt(0), m.getByteBuffer(1)), version);
+            }
+        });
+    }
+
+    /**
+     * One recovery pass over the markers of every slot. Every node runs them: each starts at a slot
+     * of its own, so two passes rarely contend marker by marker, and one marker's trouble (a
+     * timeout, a contended round) does not stop the pass; the failures are logged once, the next
+     * pass tries them again.
+     */
+    static void recoveryPass(CassandraStorage store, PreparedStatement bySlot, int slots, java.util.function.BooleanSupplier closed,
+                             String what, java.util.function.ObjIntConsumer<Row> each) {
         int failed = 0;
         RuntimeException last = null;
-        // every node recovers: each starts at a slot of its own, so two passes rarely contend marker by marker
-        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(SLOTS);
-        for (int i = 0; i < SLOTS && !closed; i++) {
-            int slot = (first + i) % SLOTS;
+        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(slots);
+        for (int i = 0; i < slots && !closed.getAsBoolean(); i++) {
+            int slot = (first + i) % slots;
             try {
-                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
-                    long version = m.getLong(2);
-                    if (nowMicros - (version >>> 8) < settings.recoveryAfterMillis() * 1000) continue;
+                for (Row m : store.execute(bySlot.bind(slot).setIdempotent(true))) {
                     try {
-                        recoverLog(slot, new Partition(m.getInt(0), m.getByteBuffer(1)), version);
-                    } catch (RuntimeException e) { // one log's trouble (a timeout, a contended round) does not stop the pass
+                        each.accept(m, slot);
+                    } catch (RuntimeException e) {
                         failed++;
                         last = e;
                     }
@@ -255,7 +268,7 @@ final class ChangeLog implements AutoCloseable {
                 last = e;
             }
         }
-        if (failed > 0 && !closed) LOG.warn("change log recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
+        if (failed > 0 && !closed.getAsBoolean()) LOG.warn("{} recovery pass: {} failed, the next pass tries again: {}", what, failed, last.toString());
     }
 
     /** A log left behind: applied soon when its row is there, its marker dropped when it is not. */

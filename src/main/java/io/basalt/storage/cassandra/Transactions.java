@@ -342,29 +342,12 @@ final class Transactions implements AutoCloseable {
     /** Finishes the transactions whose marker is older than the abandon delay (every node, now and then). */
     void recover() {
         long now = System.currentTimeMillis();
-        int failed = 0;
-        RuntimeException last = null;
-        int first = ThreadLocalRandom.current().nextInt(SLOTS); // every node recovers: each from a slot of its own
-        for (int i = 0; i < SLOTS && !closed; i++) {
-            int slot = (first + i) % SLOTS;
-            try {
-                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
-                    if (now - m.getLong(1) < settings.abandonAfterMillis()) continue;
-                    UUID id = m.getUuid(0);
-                    try {
-                        if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
-                        else settle(id, null);
-                    } catch (RuntimeException e) { // one transaction's trouble does not stop the pass
-                        failed++;
-                        last = e;
-                    }
-                }
-            } catch (RuntimeException e) {
-                failed++;
-                last = e;
-            }
-        }
-        if (failed > 0 && !closed) LOG.warn("transaction recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
+        ChangeLog.recoveryPass(store, markers, SLOTS, () -> closed, "transaction", (m, slot) -> {
+            if (now - m.getLong(1) < settings.abandonAfterMillis()) return;
+            UUID id = m.getUuid(0);
+            if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
+            else settle(id, null);
+        });
     }
 
     /** Transaction markers present, all nodes' (tests, diagnostics). */
