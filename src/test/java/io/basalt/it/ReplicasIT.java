@@ -52,8 +52,8 @@ class ReplicasIT extends ServerTestBase {
 
     @AfterAll
     static void closeClients() {
-        west.close();
-        europe.close();
+        if (west != null) west.close();
+        if (europe != null) europe.close();
     }
 
     private static ReplicationGroupUpdate create(String region) {
