@@ -45,6 +45,16 @@ final class CassandraForTests {
         return io.basalt.BasaltConfig.inMemoryOnFreePort().withInMemory(false).withCassandra(settings(testClass));
     }
 
+    /**
+     * The options of {@code basalt serve} (a {@link ServerProcess}) for a node of {@code testClass} on the
+     * test Cassandra, in a keyspace of its own shared by every process started with them.
+     */
+    static String[] serveOptions(Class<?> testClass) {
+        CassandraSettings s = settings(testClass);
+        String points = String.join(",", s.contactPoints().stream().map(a -> a.getHostString() + ":" + a.getPort()).toList());
+        return new String[] {"--storage", "cassandra", "--cassandra-contact-points", points, "--cassandra-keyspace", s.keyspace()};
+    }
+
     /** Closes clients and nodes of a multi-node test, each even when another fails to close (nulls skipped). */
     static void closeAll(AutoCloseable... all) {
         for (AutoCloseable c : all) {
