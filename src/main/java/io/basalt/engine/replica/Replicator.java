@@ -66,6 +66,8 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
     private final Thread worker;
     private final Thread sweeper;
     private volatile long sweepMillis = 10_000;
+    /** The pending keys of the changes this node has queued and not yet applied (with how many of each): a sweep leaves them to it. */
+    private final java.util.concurrent.ConcurrentHashMap<ByteBuffer, Integer> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
     /** The pending marks (key to mark) the last sweep found: replayed when the next finds them unchanged. */
     private Map<ByteBuffer, ByteBuffer> lastSwept = Map.of();
 
@@ -103,6 +105,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         List<Change> stuck = new ArrayList<>();
         forEachMark((pendingKey, mark) -> {
             ByteBuffer k = ByteBuffer.wrap(pendingKey), v = ByteBuffer.wrap(mark);
+            if (inFlight.containsKey(k)) return; // this node applies it (a backlog, not a stopped node)
             if (v.equals(lastSwept.get(k))) {
                 Change c = replay(pendingKey, mark);
                 if (c != null) stuck.add(c);
@@ -160,6 +163,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
                 // a store closing under us: the pending mark stays, the next start applies the change
                 LOG.warn("replicating a change of {} failed: {}", c.name(), ex.toString());
             } finally {
+                inFlight.computeIfPresent(ByteBuffer.wrap(c.pendingKey()), (k, n) -> n == 1 ? null : n - 1);
                 outstanding.decrementAndGet();
             }
         }
@@ -234,6 +238,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
     private void queueAll(List<Change> changes) {
         for (Change c : changes) {
             outstanding.incrementAndGet();
+            inFlight.merge(ByteBuffer.wrap(c.pendingKey()), 1, Integer::sum);
             queue.add(c);
         }
     }
