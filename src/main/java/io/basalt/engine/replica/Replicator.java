@@ -45,6 +45,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class Replicator implements ChangeContributor, AutoCloseable {
     private static final byte[] TIME_PREFIX = "replica-time/".getBytes(StandardCharsets.UTF_8);
     private static final byte[] PENDING_PREFIX = "replica-pending/".getBytes(StandardCharsets.UTF_8);
+    /** How long a replicated write waits for the target item's stamp to catch up with the item (shared store). */
+    private static final long STAMP_WAIT_MILLIS = 2_000;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Replicator.class);
 
     /** A change to carry to the other replicas: the item (null: deleted), when and where it was written. */
@@ -263,12 +265,36 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         applying.set(new Applying(millis, origin));
         try {
             items.write(target.ref(), key, current -> {
-                Versioned stored = storage.get(Space.META, timeKey);
+                Versioned stored = current == null ? storage.get(Space.META, timeKey) : stampOf(target.ref(), key, timeKey);
                 return laterThan(stored, millis, origin) || alreadyApplied(stored, millis, origin, current, item) ? current : item;
             });
         } finally {
             applying.remove();
         }
+    }
+
+    /**
+     * The stamp of the item's last write. On a shared store (Cassandra) the stamp, in another
+     * partition than the item, is written through the change log a moment after the item, with the
+     * item's version: a stamp older than the item is not there yet, and deciding on it could let an
+     * older change overwrite a newer write. Read again (at most {@link #STAMP_WAIT_MILLIS}) until it
+     * has caught up; an item written before its table joined a group never gets one.
+     */
+    private Versioned stampOf(TableRef table, Map<String, AttributeValue> key, byte[] timeKey) {
+        Versioned stamp = storage.get(Space.META, timeKey);
+        if (!storage.sharedByNodes()) return stamp;
+        Versioned item = storage.get(Space.ITEMS, ItemStore.storageKey(table, key));
+        long deadline = System.nanoTime() + STAMP_WAIT_MILLIS * 1_000_000;
+        while (item != null && (stamp == null || stamp.version() < item.version()) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            stamp = storage.get(Space.META, timeKey);
+        }
+        return stamp;
     }
 
     /**
