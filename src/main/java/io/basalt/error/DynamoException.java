@@ -9,7 +9,14 @@ public class DynamoException extends RuntimeException {
     private final ValidationFamily family;
 
     public DynamoException(ErrorType type, String message) {
-        this(type, message, null);
+        this(type, message, (ValidationFamily) null);
+    }
+
+    /** An error caused by a failure below (a store's): the cause is kept for the server's log, never rendered. */
+    public DynamoException(ErrorType type, String message, Throwable cause) {
+        super(message, cause, false, false);
+        this.type = type;
+        this.family = null;
     }
 
     private DynamoException(ErrorType type, String message, ValidationFamily family) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,18 +42,27 @@ public final class ServerProcess implements AutoCloseable {
     /** Starts {@code basalt serve --data-dir dir --port 0} and waits until it reports its port. */
     public static ServerProcess start(Path dataDir, String... extraArgs) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m",
+                // a request answered 5xx because of the store is logged with its cause (target/server-logs)
+                "-Dorg.slf4j.simpleLogger.log.io.basalt.server.http.RequestDispatcher=debug", "-cp", System.getProperty("java.class.path"),
                 "io.basalt.cli.Main", "serve", "--port", "0", "--data-dir", dataDir.toString()));
         cmd.addAll(List.of(extraArgs));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<Integer> port = new CompletableFuture<>();
         List<String> lines = new ArrayList<>();
+        // the output is kept for the test and written beside the reports, to read after a failed run
+        Path logs = Path.of("target", "server-logs");
+        Files.createDirectories(logs);
+        Path log = logs.resolve("server-" + p.pid() + ".log");
         Thread pump = new Thread(() -> {
-            try {
+            try (var file = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
                 String line;
                 while ((line = reader.readLine()) != null) {
                     synchronized (lines) { lines.add(line); }
+                    file.write(line);
+                    file.newLine();
+                    file.flush();
                     Matcher m = PORT.matcher(line);
                     if (!port.isDone() && m.find()) port.complete(Integer.parseInt(m.group(1)));
                 }

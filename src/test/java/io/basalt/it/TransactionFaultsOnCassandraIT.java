@@ -35,8 +35,9 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * processes; bank transfers and writes to a table with a GSI and a stream ({@link LoggedWrites})
  * through both while Cassandra nodes are killed with kill -9 and restarted, again and again
  * (node 3, then node 2, then node 3 again), one Basalt process is killed with kill -9 mid-write and
- * started again, and two Cassandra nodes are down at once: then every write answers the service's
- * 503 (and none of those takes effect, checked afterwards) while eventually consistent reads go on.
+ * started again, and two Cassandra nodes are down at once: then writes answer the service's 503 (none
+ * of those takes effect, checked afterwards), or 500 when Cassandra cannot tell whether the write
+ * landed, while eventually consistent reads go on.
  * Each transfer records itself in the same
  * transaction ({@link Bank}), so the transfers that took effect can be listed afterwards, those
  * whose outcome the client could not know included. Afterwards: every
@@ -147,8 +148,14 @@ class TransactionFaultsOnCassandraIT {
                 sleep(250);
             }
             System.out.println("faults: probe writes during the double fault answered " + answers + "; eventual reads " + eventualReads + "/20");
-            assertTrue(answers.stream().allMatch(code -> code == 503), () -> "every write refused with 503: " + answers);
-            assertTrue(eventualReads > 0, "eventually consistent reads go on with one node");
+            // 503 says nothing was done (checked by logged.verify); a write whose Paxos round timed out
+            // may have been accepted by the one node left, so its outcome is unknown: 500, as the service
+            // answers then (logged.verify accepts either outcome for it, with the GSI and stream exact)
+            assertTrue(answers.stream().allMatch(code -> code == 503 || code == 500), () -> "every write refused or unknown: " + answers);
+            long refused = answers.stream().filter(code -> code == 503).count();
+            assertTrue(refused >= 15, () -> "unavailability is answered as such (503) once the nodes are seen down: " + answers);
+            int reads = eventualReads;
+            assertTrue(reads >= 15, () -> "eventually consistent reads go on with one node: " + reads + "/20");
             restart(cluster, 2);
             restart(cluster, 3);
             sleep(20_000);
@@ -165,8 +172,13 @@ class TransactionFaultsOnCassandraIT {
                     "faults", 3, CassandraSettings.DEFAULT_LOCAL_DC);
             try (CassandraStorage store = CassandraStorage.open(settings, new ChangeLogSettings(false, 0, 0, 1_000),
                     new TransactionSettings(60_000, 0, TransactionSettings.Phase.NONE))) {
-                Eventually.await(Duration.ofSeconds(90), "every transaction settled and every change log applied",
-                        () -> store.pendingTransactions() == 0 && store.markedRows() == 0 && store.pendingChangeLogs() == 0);
+                try {
+                    Eventually.await(Duration.ofSeconds(90), "every transaction settled and every change log applied",
+                            () -> store.pendingTransactions() == 0 && store.markedRows() == 0 && store.pendingChangeLogs() == 0);
+                } catch (AssertionError e) {
+                    throw new AssertionError(e.getMessage() + ": left " + store.pendingTransactions() + " transactions, "
+                            + store.markedRows() + " marked rows, " + store.pendingChangeLogs() + " change logs", e);
+                }
             }
             int recorded = BANK.verifyLedger(a, acknowledged);
             System.out.printf("faults: %d transfers took effect (%d acknowledged)%n", recorded, acknowledged.size());

@@ -63,9 +63,7 @@ public final class CapacityLeases implements AutoCloseable {
             for (TableCapacity t : meter.tables()) {
                 if (closed) return;
                 try {
-                    synchronized (t.settling) {
-                        if (settle(t, meter.clock().millis())) t.budgetShortAt = meter.clock().millis();
-                    }
+                    settleOnTimer(t, meter.clock().millis());
                 } catch (RuntimeException e) {
                     // the store is unavailable or closing: the buckets keep their slices and try again
                     LOG.debug("capacity of {} not settled: {}", t.name(), e.toString());
@@ -75,17 +73,31 @@ public final class CapacityLeases implements AutoCloseable {
     }
 
     /**
+     * The periodic settlement of one table: it also records whether the shared budget is short now,
+     * or no longer (credit given back by an idle bucket lets the next refusal settle again at once).
+     */
+    void settleOnTimer(TableCapacity t, long nowMillis) {
+        synchronized (t.settling) {
+            t.budgetShortAt = settle(t, nowMillis) ? nowMillis : TableCapacity.NEVER_SHORT;
+        }
+    }
+
+    /**
      * Settles the table now, for a request its local slices would refuse: true when a settlement
      * was made (the refusal is worth checking again). Skipped while the shared budget was found short
-     * less than a period ago (by the instance's clock), so a throttled table costs the store at most
-     * a few extra settlements a second, and none while the clock stands still.
+     * less than a period ago (by the instance's clock) and every bucket that refused was one of the
+     * short ones, so a throttled table costs the store at most a few extra settlements a second, and
+     * none while the clock stands still.
      */
     boolean settleNow(TableCapacity table, long nowMillis) {
         if (meter.settings().mode() != CapacityMode.ENFORCE) return false;
         synchronized (table.settling) {
-            if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS) return false;
+            // the table's budget was short a moment ago: settle again only for a bucket that was not short
+            if (nowMillis - table.budgetShortAt < INTERVAL_MILLIS && !table.starvedWithBudgetLeft()) return false;
             try {
-                if (settle(table, nowMillis)) table.budgetShortAt = nowMillis;
+                // short now, or no longer: a settlement that granted every ask (credit given back
+                // by an idle bucket, say) lets the next refusal settle again at once
+                table.budgetShortAt = settle(table, nowMillis) ? nowMillis : TableCapacity.NEVER_SHORT;
                 return true;
             } catch (RuntimeException e) {
                 // the store is unavailable: refuse as the local slices say

@@ -46,7 +46,8 @@ public final class TableCapacity {
     /** Settlements of this table's leases run one at a time on a node (each gives back what the buckets hold). */
     final Object settling = new Object();
     /** When (clock millis) a settlement last found the shared budget short of what was asked; guarded by {@link #settling}. */
-    long budgetShortAt = Long.MIN_VALUE / 2;
+    long budgetShortAt = NEVER_SHORT;
+    static final long NEVER_SHORT = Long.MIN_VALUE / 2;
     /** The latency of this table's requests per operation (recorded by the front end that times them). */
     private final RequestMetrics latency = new RequestMetrics();
 
@@ -173,6 +174,13 @@ public final class TableCapacity {
             if (ic.maxWrite != null) each.accept(g + "max.w", ic.maxWrite);
             forEachPartitionBucket(g, ic.partitions, each);
         }
+    }
+
+    /** Leasing: whether a bucket refused a request while its shared budget still had credit (worth settling at once). */
+    boolean starvedWithBudgetLeft() {
+        boolean[] any = {false};
+        forEachBucket((name, b) -> any[0] |= b.leased() && b.starvedWithBudgetLeft());
+        return any[0];
     }
 
     /** What a node takes from the shared record after settling: the table's peaks and partition starts per map. */

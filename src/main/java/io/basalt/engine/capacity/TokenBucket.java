@@ -22,6 +22,8 @@ public final class TokenBucket {
     private double taken;
     private boolean starved;
     private double unbacked;
+    /** Leased only: the last settlement granted less than asked (the shared bucket had no more). */
+    private boolean shortAtLastSettlement;
 
     /** A full bucket (the partition has been idle long enough to hold its whole burst credit). */
     public TokenBucket(double rate, double burstSeconds, long now) {
@@ -104,8 +106,14 @@ public final class TokenBucket {
         return new double[] {tokens, unbacked, Math.min(ask, capacity), taken};
     }
 
+    /** A request found no credit here though the shared bucket had more at the last settlement. */
+    synchronized boolean starvedWithBudgetLeft() {
+        return starved && !shortAtLastSettlement;
+    }
+
     /** Settles a {@link #leaseDemand()}: its held credit went back, {@code granted} came in. */
     synchronized void leaseSettled(double[] demand, double granted) {
+        shortAtLastSettlement = granted < demand[2];
         tokens = Math.max(-capacity, Math.min(capacity, tokens - demand[0] + granted));
         unbacked = 0;
         taken = Math.max(0, taken - demand[3]);

@@ -242,6 +242,9 @@ public final class RequestDispatcher {
             return status;
         } catch (DynamoException e) {
             if (caller != null) caller.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
+            if (e.getCause() != null && LOG.isDebugEnabled()) { // a store's failure: where it struck, for operators
+                LOG.debug("{} answered {} (request id {})", request.target(), e.type().httpStatus(), requestId, e.getCause());
+            }
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }

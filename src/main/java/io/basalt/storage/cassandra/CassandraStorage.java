@@ -2,8 +2,6 @@ package io.basalt.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
@@ -12,9 +10,11 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.servererrors.CASWriteUnknownException;
 import io.basalt.eventloop.EventualReads;
 import io.basalt.eventloop.MemoryOnlyReads;
 import io.basalt.eventloop.ReadWouldBlock;
+import io.basalt.error.DynamoException;
 import io.basalt.storage.Mutation;
 import io.basalt.storage.Space;
 import io.basalt.storage.StorageCursor;
@@ -23,7 +23,6 @@ import io.basalt.storage.VersionConflictException;
 import io.basalt.storage.Versioned;
 import io.basalt.storage.WriteBatch;
 import java.nio.ByteBuffer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -68,13 +67,14 @@ public final class CassandraStorage implements StorageEngine {
         this.session = session;
         this.keyspace = ks;
         String kv = ks + ".kv";
-        get = session.prepare("SELECT value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
+        // reads are idempotent: the driver may send one again to another node after a timeout or a lost connection
+        get = prepareRead(session, "SELECT value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck = ?");
         String slice = "SELECT ck, value, version, txn FROM " + kv + " WHERE space = ? AND bucket = ? AND ck >= ? AND ck < ? ORDER BY ck ";
-        sliceAsc = session.prepare(slice + "ASC");
-        sliceDesc = session.prepare(slice + "DESC");
+        sliceAsc = prepareRead(session, slice + "ASC");
+        sliceDesc = prepareRead(session, slice + "DESC");
         String buckets = "SELECT bucket FROM " + ks + ".buckets WHERE space = ? AND bucket >= ? AND bucket < ? ORDER BY bucket ";
-        bucketsAsc = session.prepare(buckets + "ASC");
-        bucketsDesc = session.prepare(buckets + "DESC");
+        bucketsAsc = prepareRead(session, buckets + "ASC");
+        bucketsDesc = prepareRead(session, buckets + "DESC");
         register = session.prepare("INSERT INTO " + ks + ".buckets (space, bucket) VALUES (?, ?)");
         String put = "UPDATE " + kv + " SET value = ?, version = ? WHERE space = ? AND bucket = ? AND ck = ? IF version ";
         // a row marked by a transaction (txn set) refuses every checked write until the mark is settled
@@ -87,6 +87,10 @@ public final class CassandraStorage implements StorageEngine {
         changeLog = new ChangeLog(this, session, ks, logSettings);
         transactions = new Transactions(this, session, ks, changeLog, txnSettings);
         localIndexes = new LocalIndexPlacement(this, bucketsAsc);
+    }
+
+    static PreparedStatement prepareRead(CqlSession session, String query) {
+        return session.prepare(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(query).setIdempotent(true));
     }
 
     /** LSI entries live in their table's item partitions (see {@link LocalIndexPlacement}). */
@@ -112,35 +116,9 @@ public final class CassandraStorage implements StorageEngine {
 
     /** {@link #open(CassandraSettings, ChangeLogSettings)} with transactions run as {@code txn} says. */
     public static CassandraStorage open(CassandraSettings s, ChangeLogSettings log, TransactionSettings txn) {
-        DriverConfigLoader config = DriverConfigLoader.programmaticBuilder()
-                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
-                .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.LOCAL_QUORUM.name())
-                .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, ConsistencyLevel.LOCAL_SERIAL.name())
-                .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
-                // versions come from HybridClock; the driver's own timestamps need no native clock (JNR is not shipped)
-                .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
-                .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
-                .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
-                .build();
-        CqlSession session;
+        CqlSession session = CassandraSchema.connect(s);
         try {
-            session = CqlSession.builder().addContactPoints(s.contactPoints()).withLocalDatacenter(s.localDc())
-                    .withConfigLoader(config).build();
-        } catch (RuntimeException e) {
-            throw new IllegalStateException("Cannot connect to Cassandra at " + s.contactPoints() + ": " + e.getMessage(), e);
-        }
-        try {
-            String replication = s.localDc().equals(CassandraSettings.DEFAULT_LOCAL_DC)
-                    ? "{'class': 'SimpleStrategy', 'replication_factor': " + s.replication() + "}"
-                    : "{'class': 'NetworkTopologyStrategy', '" + s.localDc() + "': " + s.replication() + "}";
-            session.execute(ddl("CREATE KEYSPACE IF NOT EXISTS " + s.keyspace() + " WITH replication = " + replication));
-            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".kv (space int, bucket blob, ck blob, "
-                    + "value blob, version bigint, txn uuid, PRIMARY KEY ((space, bucket), ck))"));
-            addMarkColumn(session, s.keyspace());
-            session.execute(ddl("CREATE TABLE IF NOT EXISTS " + s.keyspace() + ".buckets (space int, bucket blob, "
-                    + "PRIMARY KEY (space, bucket))"));
-            session.execute(ddl(ChangeLog.createPendingTable(s.keyspace())));
-            for (String t : Transactions.createTables(s.keyspace())) session.execute(ddl(t));
+            CassandraSchema.create(session, s);
             return new CassandraStorage(session, s.keyspace(), log, txn);
         } catch (RuntimeException e) {
             session.close();
@@ -148,22 +126,53 @@ public final class CassandraStorage implements StorageEngine {
         }
     }
 
-    /** Keyspaces made before transactions have no {@code txn} column yet. */
-    private static void addMarkColumn(CqlSession session, String ks) {
-        var kv = session.getMetadata().getKeyspace(ks).flatMap(k -> k.getTable("kv"));
-        if (kv.isPresent() && kv.get().getColumn("txn").isEmpty()) session.execute(ddl("ALTER TABLE " + ks + ".kv ADD txn uuid"));
-    }
-
-    private static Statement<?> ddl(String cql) {
-        return com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
-    }
-
     /** Runs a statement; Cassandra's failures become the service's errors ({@link CassandraErrors}). */
     ResultSet execute(Statement<?> statement) {
         try {
-            return session.execute(statement);
+            return send(statement);
         } catch (com.datastax.oss.driver.api.core.DriverException e) {
             throw CassandraErrors.map(e);
+        }
+    }
+
+    /** Attempts of a statement that reached no node (no connection to any at that moment). */
+    private static final int NOT_SENT_ATTEMPTS = 4;
+
+    /**
+     * Runs a statement, again after a pause while it reached no node (nothing was done), or while an
+     * idempotent one (a read) lost its connection or, read at LOCAL_SERIAL, lost its Paxos round to a
+     * contending one (CAS result unknown): all are safe to send again.
+     */
+    private ResultSet send(Statement<?> statement) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return session.execute(statement);
+            } catch (com.datastax.oss.driver.api.core.DriverException e) {
+                boolean again = CassandraErrors.notSent(e) || Boolean.TRUE.equals(statement.isIdempotent())
+                        && (CassandraErrors.connectionLost(e) || e instanceof CASWriteUnknownException);
+                if (attempt == NOT_SENT_ATTEMPTS || !again) throw e;
+                try {
+                    Thread.sleep(25L * attempt + java.util.concurrent.ThreadLocalRandom.current().nextInt(25));
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * A conditional statement's outcome: applied, refused, or null when it cannot be told (Cassandra
+     * timed out, a CAS's proposal may be held by some replicas, or the connection was lost with the
+     * statement in flight). Unavailability still throws: nothing was done.
+     */
+    Boolean conditional(Statement<?> statement) {
+        try {
+            return send(statement).wasApplied();
+        } catch (com.datastax.oss.driver.api.core.DriverException e) {
+            if (!CassandraErrors.outcomeUnknown(e)) throw CassandraErrors.map(e);
+            CassandraErrors.unknown(e); // logged; the caller finds out
+            return null;
         }
     }
 
@@ -236,79 +245,24 @@ public final class CassandraStorage implements StorageEngine {
                 @Override public ByteBuffer next() { return rows.next().getByteBuffer(0); }
             };
         }
-        return new Cursor(space, buckets, from, to, reverse, readLevel());
+        return new SliceCursor(this, space, buckets, from, to, reverse, readLevel());
     }
 
-    /** Walks the slices of the buckets in order, filtering to [from, to). */
-    private final class Cursor implements StorageCursor {
-        private final Space space;
-        private final Iterator<ByteBuffer> buckets;
-        private final byte[] from, to;
-        private final boolean reverse;
-        private ByteBuffer bucket;
-        /** The table whose item partition holds the current bucket's rows (an LSI), else null. */
-        private Long lsiTable;
-        private Iterator<Row> rows = java.util.Collections.emptyIterator();
-        private byte[] key, value;
-        private long version;
-        private final ConsistencyLevel level;
+    /** One partition's rows from {@code lo} to {@code hi} (a Query's slice, or a cursor's step). */
+    Iterator<Row> slice(RowKey lo, RowKey hi, boolean reverse, ConsistencyLevel level) {
+        return execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
+                .setConsistencyLevel(level)).iterator();
+    }
 
-        Cursor(Space space, Iterator<ByteBuffer> buckets, byte[] from, byte[] to, boolean reverse, ConsistencyLevel level) {
-            this.level = level;
-            this.space = space;
-            this.buckets = buckets;
-            this.from = from;
-            this.to = to;
-            this.reverse = reverse;
-        }
+    /** A row met marked by a transaction: its last committed state, as a consistent GetItem reads it. */
+    Versioned committedState(Space space, byte[] key) {
+        RowKey rk = rowKey(space, key);
+        return versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
+    }
 
-        @Override
-        public boolean next() {
-            while (true) {
-                while (!rows.hasNext()) {
-                    if (!buckets.hasNext()) return false;
-                    bucket = buckets.next();
-                    ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
-                    lsiTable = localIndexes.tableOf(space, RowKey.raw(bucket));
-                    RowKey lo, hi;
-                    if (space == Space.HISTORY) { // the item partition's history rows
-                        lo = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_START);
-                        hi = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_END);
-                    } else if (lsiTable != null) { // an LSI: its slice of the item partition
-                        lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
-                        hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
-                    } else {
-                        lo = new RowKey(space.ordinal(), bucket, ck[0]);
-                        hi = new RowKey(space.ordinal(), bucket, ck[1]);
-                    }
-                    rows = execute((reverse ? sliceDesc : sliceAsc).bind(lo.space(), lo.bucket(), lo.ck(), hi.ck())
-                            .setConsistencyLevel(level)).iterator();
-                }
-                Row r = rows.next();
-                byte[] k = space == Space.HISTORY ? HistoryPlacement.logicalKey(r.getByteBuffer(0))
-                        : RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
-                if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
-                if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
-                Versioned v;
-                if (!r.isNull(3) && level == null) {
-                    // marked by a transaction: its last committed state, as a consistent GetItem reads it
-                    RowKey rk = rowKey(space, k);
-                    v = versioned(committed(rk, execute(get.bind(rk.space(), rk.bucket(), rk.ck())).one()));
-                } else {
-                    v = r.isNull(2) || r.isNull(1) ? null : new Versioned(bytes(r.getByteBuffer(1)), r.getLong(2));
-                }
-                if (v == null) continue; // only a prepare's mark (no item), or a change log's tombstone
-                key = k;
-                value = v.bytes();
-                version = v.version();
-                return true;
-            }
-        }
-
-        @Override public byte[] key() { return key; }
-        @Override public byte[] value() { return value; }
-        @Override public long version() { return version; }
-        @Override public void close() {}
+    /** The table whose item partitions hold this bucket's rows (an LSI's), else null. */
+    Long lsiTableOf(Space space, ByteBuffer bucket) {
+        return localIndexes.tableOf(space, RowKey.raw(bucket));
     }
 
     // ------------------------------------------------------------------ writes
@@ -360,9 +314,9 @@ public final class CassandraStorage implements StorageEngine {
         for (Mutation m : ms) if (!m.isDelete() && !m.isCheck()) registerBucket(m.space(), m.key());
         for (List<Integer> group : groups.values()) {
             if (group.isEmpty()) continue;
-            if (!execute(partitionBatch(ms, group, version)).wasApplied()) {
-                throw conflict(ms, group);
-            }
+            Boolean applied = conditional(partitionBatch(ms, group, version));
+            if (applied == null) applied = landed(ms, group, version);
+            if (!applied) throw conflict(ms, group);
         }
         batch.applied();
         return version;
@@ -383,7 +337,9 @@ public final class CassandraStorage implements StorageEngine {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (int i : home) b.addStatement(statement(ms.get(i), version));
         b.addStatement(changeLog.logRow(p, version, remote));
-        if (!execute(b.build()).wasApplied()) {
+        Boolean applied = conditional(b.build());
+        if (applied == null) applied = landed(ms, home, version);
+        if (!applied) {
             changeLog.abandoned(p, version);
             throw conflict(ms, home);
         }
@@ -471,6 +427,32 @@ public final class CassandraStorage implements StorageEngine {
     /** Delete whatever version the row holds. */
     BoundStatement deleteAny(int space, ByteBuffer bucket, ByteBuffer ck) {
         return deleteNeq.bind(space, bucket, ck, ANY);
+    }
+
+    /**
+     * After a conditional batch whose outcome Cassandra could not tell: whether it landed, read at
+     * LOCAL_SERIAL (which finishes an LWT still in flight, or supersedes it for good). Each written
+     * row then holds this write's version, each deleted row is gone. A batch that only checks cannot
+     * be told apart from one refused, nor can the read that would tell fail: 500, outcome unknown.
+     */
+    private boolean landed(List<Mutation> ms, List<Integer> group, long version) {
+        boolean told = false, landed = true;
+        try {
+            for (int i : group) {
+                Mutation m = ms.get(i);
+                if (m.isCheck() || m.space() == Space.HISTORY) continue;
+                RowKey rk = rowKey(m.space(), m.key());
+                Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+                boolean there = row != null && !row.isNull(1) && row.getLong(1) == version;
+                boolean gone = row == null || row.isNull(1);
+                landed &= m.isDelete() ? gone : there;
+                told = true;
+            }
+        } catch (DynamoException unavailable) {
+            throw CassandraErrors.unknown(unavailable);
+        }
+        if (!told) throw CassandraErrors.unknown(new IllegalStateException("a conditional batch of checks only timed out"));
+        return landed;
     }
 
     /**
@@ -580,7 +562,7 @@ public final class CassandraStorage implements StorageEngine {
         return false;
     }
 
-    private static byte[] bytes(ByteBuffer b) {
+    static byte[] bytes(ByteBuffer b) {
         if (b == null) return new byte[0];
         byte[] out = new byte[b.remaining()];
         b.duplicate().get(out);

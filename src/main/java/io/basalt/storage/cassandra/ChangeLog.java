@@ -108,7 +108,8 @@ final class ChangeLog implements AutoCloseable {
 
     /** Step 1 of a logged commit: the marker that makes the log findable if this node dies. */
     void markPending(Partition p, long version) {
-        session.execute(insertMarker.bind(p.slot(), p.space(), p.bucket(), version));
+        // a plain insert: sent again when its connection breaks; a failure is the request's (mapped, nothing committed yet)
+        store.execute(insertMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
     }
 
     /** The log row, to add to the partition's conditional batch (it must not exist yet). */
@@ -118,7 +119,11 @@ final class ChangeLog implements AutoCloseable {
 
     /** The batch's LWT failed: nothing to apply; the marker goes at once. */
     void abandoned(Partition p, long version) {
-        session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
+        try {
+            store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
+        } catch (RuntimeException e) { // the recovery pass finds no log row behind the marker and deletes it
+            LOG.debug("marker of an abandoned log left to the recovery pass: {}", e.toString());
+        }
     }
 
     /** The log committed: apply it soon, then run the batch's when-applied actions. */
@@ -227,25 +232,41 @@ final class ChangeLog implements AutoCloseable {
 
     /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
     void recover() {
-        try {
-            long nowMicros = System.currentTimeMillis() * 1000;
-            for (int slot = 0; slot < SLOTS && !closed; slot++) {
-                for (Row m : session.execute(markers.bind(slot))) {
+        long nowMicros = System.currentTimeMillis() * 1000;
+        int failed = 0;
+        RuntimeException last = null;
+        // every node recovers: each starts at a slot of its own, so two passes rarely contend marker by marker
+        int first = java.util.concurrent.ThreadLocalRandom.current().nextInt(SLOTS);
+        for (int i = 0; i < SLOTS && !closed; i++) {
+            int slot = (first + i) % SLOTS;
+            try {
+                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
                     long version = m.getLong(2);
                     if (nowMicros - (version >>> 8) < settings.recoveryAfterMillis() * 1000) continue;
-                    Partition p = new Partition(m.getInt(0), m.getByteBuffer(1));
-                    // a serial read also settles an LWT still in flight: a log missing now never appears
-                    Row log = session.execute(store.read(p.space(), p.bucket(), logCk(version))
-                            .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
-                    if (log == null) {
-                        session.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version));
-                    } else {
-                        request(p, 0);
+                    try {
+                        recoverLog(slot, new Partition(m.getInt(0), m.getByteBuffer(1)), version);
+                    } catch (RuntimeException e) { // one log's trouble (a timeout, a contended round) does not stop the pass
+                        failed++;
+                        last = e;
                     }
                 }
+            } catch (RuntimeException e) {
+                failed++;
+                last = e;
             }
-        } catch (RuntimeException e) {
-            if (!closed) LOG.warn("change log recovery pass failed: {}", e.toString());
+        }
+        if (failed > 0 && !closed) LOG.warn("change log recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
+    }
+
+    /** A log left behind: applied soon when its row is there, its marker dropped when it is not. */
+    private void recoverLog(int slot, Partition p, long version) {
+        // a serial read also settles an LWT still in flight: a log missing now never appears
+        Row log = store.execute(store.read(p.space(), p.bucket(), logCk(version))
+                .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL).setIdempotent(true)).one();
+        if (log == null) {
+            store.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version).setIdempotent(true));
+        } else {
+            request(p, 0);
         }
     }
 

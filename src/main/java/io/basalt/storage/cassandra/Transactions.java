@@ -69,7 +69,7 @@ final class Transactions implements AutoCloseable {
         insertRecord = session.prepare("INSERT INTO " + txns + " (id, status, created, version, coordinator, body) "
                 + "VALUES (?, ?, ?, ?, ?, ?) IF NOT EXISTS");
         setStatus = session.prepare("UPDATE " + txns + " SET status = ? WHERE id = ? IF status = ?");
-        readRecord = session.prepare("SELECT status, created, version, body FROM " + txns + " WHERE id = ?");
+        readRecord = CassandraStorage.prepareRead(session, "SELECT status, created, version, body FROM " + txns + " WHERE id = ?");
         deleteRecord = session.prepare("DELETE FROM " + txns + " WHERE id = ? IF status = ?");
         insertMarker = session.prepare("INSERT INTO " + ks + ".txn_markers (slot, id, created) VALUES (?, ?, ?)");
         deleteMarker = session.prepare("DELETE FROM " + ks + ".txn_markers WHERE slot = ? AND id = ?");
@@ -103,23 +103,46 @@ final class Transactions implements AutoCloseable {
         List<Mutation> ms = batch.mutations();
         Record r = new Record(UUID.randomUUID(), PENDING, System.currentTimeMillis(), version, ms);
         store.execute(insertMarker.bind(slot(r.id()), r.id(), r.created()));
-        store.execute(insertRecord.bind(r.id(), PENDING, r.created(), version, node, ByteBuffer.wrap(ChangeLogCodec.encodeFull(ms))));
+        Statement<?> insert = insertRecord.bind(r.id(), PENDING, r.created(), version, node, ByteBuffer.wrap(ChangeLogCodec.encodeFull(ms)));
+        if (store.conditional(insert) == null && read(r.id()) == null && store.conditional(insert) == null) {
+            throw CassandraErrors.unknown(new IllegalStateException("the transaction record could not be written"));
+        }
         for (Part p : parts(ms)) {
-            if (!store.execute(prepareBatch(p, r.id())).wasApplied()) {
-                VersionConflictException bad = store.conflict(ms, indexes(ms, p.checked()));
-                abort(r);
+            // an outcome not told counts as refused: the abort clears whatever marks of ours landed
+            if (!Boolean.TRUE.equals(store.conditional(prepareBatch(p, r.id())))) {
+                VersionConflictException bad;
+                try {
+                    bad = store.conflict(ms, indexes(ms, p.checked()));
+                } catch (RuntimeException cannotTell) { // which item: no matter, the transaction will not commit
+                    bad = new VersionConflictException(indexes(ms, p.checked()).get(0), true);
+                }
+                abandon(r);
                 throw bad;
             }
         }
         if (settings.stopAfter() == TransactionSettings.Phase.PREPARED) throw new IllegalStateException("test: coordinator stopped after prepare");
-        if (!store.execute(setStatus.bind(COMMITTED, r.id(), PENDING)).wasApplied()) {
-            // another node took this coordinator for dead and aborted the transaction
-            clearMarks(r);
-            forget(r, ABORTED);
+        Boolean committed = store.conditional(setStatus.bind(COMMITTED, r.id(), PENDING));
+        if (committed == null) { // the commit point's own outcome, told by the record read at LOCAL_SERIAL
+            try {
+                Record now = read(r.id());
+                committed = now != null && now.status() == COMMITTED;
+            } catch (io.basalt.error.DynamoException cannotTell) {
+                throw CassandraErrors.unknown(cannotTell);
+            }
+        }
+        if (!committed) {
+            // another node took this coordinator for dead and aborted the transaction, or our commit did not land
+            abandon(r);
             throw new VersionConflictException(indexes(ms, parts(ms).get(0).checked()).get(0));
         }
         if (settings.stopAfter() == TransactionSettings.Phase.COMMITTED) throw new IllegalStateException("test: coordinator stopped after commit");
-        apply(r, batch);
+        try {
+            apply(r, batch);
+        } catch (io.basalt.error.DynamoException notApplied) {
+            // past the commit point the transaction takes effect (readers and the recovery pass roll it
+            // forward): never "unavailable", which says nothing was done
+            throw CassandraErrors.unknown(notApplied);
+        }
     }
 
     private static List<Integer> indexes(List<Mutation> ms, List<Mutation> of) {
@@ -202,8 +225,13 @@ final class Transactions implements AutoCloseable {
                 changeLog.markPending(p.partition(), r.version());
                 b.addStatement(changeLog.logRow(p.partition(), r.version(), p.logged()));
             }
-            // not applied: another node rolled this partition forward already (its log is its to apply)
-            if (store.execute(b.build()).wasApplied() && logged) {
+            // not applied: another node rolled this partition forward already (its log is its to apply);
+            // conditional on the marks, so an outcome not told is settled by sending it again
+            Statement<?> applyPart = b.build();
+            Boolean applied = store.conditional(applyPart);
+            if (applied == null) applied = store.conditional(applyPart);
+            if (applied == null) throw CassandraErrors.unknown(new IllegalStateException("a committed transaction's apply timed out twice"));
+            if (applied && logged) {
                 logs.incrementAndGet();
                 changeLog.committed(p.partition(), r.version(), new WriteBatch().whenApplied(oneApplied));
             }
@@ -212,15 +240,36 @@ final class Transactions implements AutoCloseable {
         oneApplied.run();
     }
 
-    /** Deletes a finished transaction's record and marker. */
+    /**
+     * Deletes a finished transaction's record and marker. A failure leaves them to the recovery pass,
+     * which finds the record decided and its marks gone, and forgets it then: the transaction's
+     * outcome does not depend on it.
+     */
     private void forget(Record r, int status) {
-        store.execute(deleteRecord.bind(r.id(), status));
-        store.execute(deleteMarker.bind(slot(r.id()), r.id()));
+        try {
+            store.execute(deleteRecord.bind(r.id(), status));
+            store.execute(deleteMarker.bind(slot(r.id()), r.id()));
+        } catch (RuntimeException e) {
+            LOG.debug("transaction {} not forgotten yet: {}", r.id(), e.toString());
+        }
+    }
+
+    /**
+     * The coordinator gives its transaction up before the commit point: aborts it, or leaves it to
+     * the recovery pass when Cassandra fails meanwhile. Either way it never commits (only its
+     * coordinator commits), so the caller's answer is the conflict, whatever happens here.
+     */
+    private void abandon(Record r) {
+        try {
+            abort(r);
+        } catch (RuntimeException e) {
+            LOG.debug("transaction {} left to the recovery pass: {}", r.id(), e.toString());
+        }
     }
 
     /** PENDING to ABORTED (unless it committed meanwhile: then forward), then the marks go. */
     private void abort(Record r) {
-        if (store.execute(setStatus.bind(ABORTED, r.id(), PENDING)).wasApplied()) {
+        if (Boolean.TRUE.equals(store.conditional(setStatus.bind(ABORTED, r.id(), PENDING)))) {
             clearMarks(r);
             forget(r, ABORTED);
             return;
@@ -292,19 +341,30 @@ final class Transactions implements AutoCloseable {
 
     /** Finishes the transactions whose marker is older than the abandon delay (every node, now and then). */
     void recover() {
-        try {
-            long now = System.currentTimeMillis();
-            for (int slot = 0; slot < SLOTS && !closed; slot++) {
-                for (Row m : store.execute(markers.bind(slot))) {
+        long now = System.currentTimeMillis();
+        int failed = 0;
+        RuntimeException last = null;
+        int first = ThreadLocalRandom.current().nextInt(SLOTS); // every node recovers: each from a slot of its own
+        for (int i = 0; i < SLOTS && !closed; i++) {
+            int slot = (first + i) % SLOTS;
+            try {
+                for (Row m : store.execute(markers.bind(slot).setIdempotent(true))) {
                     if (now - m.getLong(1) < settings.abandonAfterMillis()) continue;
                     UUID id = m.getUuid(0);
-                    if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
-                    else settle(id, null);
+                    try {
+                        if (read(id) == null) store.execute(deleteMarker.bind(slot, id));
+                        else settle(id, null);
+                    } catch (RuntimeException e) { // one transaction's trouble does not stop the pass
+                        failed++;
+                        last = e;
+                    }
                 }
+            } catch (RuntimeException e) {
+                failed++;
+                last = e;
             }
-        } catch (RuntimeException e) {
-            if (!closed) LOG.warn("transaction recovery pass failed: {}", e.toString());
         }
+        if (failed > 0 && !closed) LOG.warn("transaction recovery pass: {} failed, the next pass tries again: {}", failed, last.toString());
     }
 
     /** Transaction markers present, all nodes' (tests, diagnostics). */

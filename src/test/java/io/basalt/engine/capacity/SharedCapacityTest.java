@@ -115,6 +115,92 @@ class SharedCapacityTest {
     }
 
     @Test
+    void aFrozenBurstIsWholeWhileThePeriodicSettlementInterleaves() {
+        // as ThrottlingIT on Cassandra: the clock stands still, the periodic settlement (real time)
+        // runs between any two requests; the node must still admit its whole burst, then refill
+        TableDefinition table = PartitionsTest.provisioned(1, 1);
+        for (int every : new int[] {1, 2, 3, 5}) {
+            long[] admitted = new long[2];
+            MemoryStorage fresh = new MemoryStorage(); // each round its own shared budget
+            for (int n = 0; n < 2; n++) {
+                CapacityMeter meter = new CapacityMeter(CapacitySettings.defaults().withMode(CapacityMode.ENFORCE)
+                        .withBurstSeconds(BURST_SECONDS), clock, n == 1);
+                if (n == 1) new CapacityLeases(fresh, meter);
+                TableCapacity t = new TableCapacity(meter, table, size);
+                CapacityLeases leases = new CapacityLeases(fresh, null);
+                for (int i = 0; i < 40; i++) {
+                    if (n == 1 && i % every == 0) leases.settle(t, clock.millis());
+                    try {
+                        Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k" + i)), null);
+                        t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                        admitted[n]++;
+                    } catch (Throttled e) {
+                        // refused
+                    }
+                }
+            }
+            assertEquals(admitted[0], admitted[1], 1, "settling every " + every + " requests: " + admitted[1] + " of " + admitted[0]);
+        }
+    }
+
+    @Test
+    void aBudgetFoundShortOnceDoesNotStopTheNextRefusalFromSettling() {
+        // the clock stands still; a settlement finds the shared budget short (the node asked more than
+        // was left), then an idle settlement gives most of that back: a refusal after that must settle
+        // again and get it (ThrottlingIT on Cassandra admitted less than the burst before)
+        TableDefinition table = PartitionsTest.provisioned(1, 1); // 10 units of burst, writes of 1
+        TableCapacity t = node(true, table);
+        CapacityLeases leases = new CapacityLeases(store, null);
+        long admitted = 0;
+        for (String step : "w s w w s w w w w s s".split(" ")) {
+            if (step.equals("s")) {
+                leases.settleOnTimer(t, clock.millis());
+                continue;
+            }
+            Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+            t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+            admitted++;
+        }
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+                t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+                admitted++;
+            } catch (Throttled e) {
+                // refused
+            }
+        }
+        assertEquals(10, admitted, 1, "the whole burst, as a node alone");
+    }
+
+    @Test
+    void writesRunningShortDoNotStopReadsFromSettling() {
+        // the clock stands still: once the write buckets' shared budget is short, a read refused by
+        // its own (not short) bucket still settles at once (ThrottlingIT's GSI test on Cassandra)
+        TableDefinition table = PartitionsTest.provisioned(1, 1); // 10 units of burst each way
+        TableCapacity t = node(true, table);
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitWrite("us-east-1", Map.of("pk", new AttributeValue.S("k")), null);
+                t.chargeWrite(p, new WriteCapacity(1, Map.of(), Map.of(), 0), null, null);
+            } catch (Throttled e) {
+                // the writes' burst is spent
+            }
+        }
+        long reads = 0;
+        for (int i = 0; i < 20; i++) {
+            try {
+                Partition p = t.admitRead("us-east-1", Map.of("pk", new AttributeValue.S("k")));
+                t.chargeRead(null, p, 1);
+                reads++;
+            } catch (Throttled e) {
+                // refused
+            }
+        }
+        assertEquals(10, reads, 1, "the reads' whole burst");
+    }
+
+    @Test
     void partitionHardLimitHoldsAcrossNodes() {
         // on demand: a partition takes at most 1,000 WCU a second, whichever nodes write to it
         TableDefinition table = PartitionsTest.table(TableDefinition.PAY_PER_REQUEST, 0, 0,
