@@ -43,6 +43,7 @@ class AccountNamespacesIT {
 
     Path dir;
     Path authFile;
+    BasaltConfig config;
     Basalt server;
 
     @BeforeEach
@@ -53,7 +54,8 @@ class AccountNamespacesIT {
                 new AuthFile.User("alice", ACCOUNT_A, List.of(new AuthFile.AccessKey("AKIAALICE", "alice-secret", null)), List.of(), true),
                 new AuthFile.User("bob", ACCOUNT_B, List.of(new AuthFile.AccessKey("AKIABOB", "bob-secret", null)), List.of(), true)))
                 .write(authFile);
-        server = Basalt.start(BasaltConfig.onDiskOnFreePort(dir.resolve("data")).withAuthFile(authFile));
+        config = ServerTestBase.restartable(getClass(), dir.resolve("data")).withAuthFile(authFile);
+        server = Basalt.start(config);
     }
 
     @AfterEach
@@ -105,7 +107,7 @@ class AccountNamespacesIT {
         }
         // the separation is stored: after a restart each account finds what it had
         server.close();
-        server = Basalt.start(BasaltConfig.onDiskOnFreePort(dir.resolve("data")).withAuthFile(authFile));
+        server = Basalt.start(config);
         try (DynamoDbClient alice = client("AKIAALICE", "alice-secret"); DynamoDbClient bob = client("AKIABOB", "bob-secret")) {
             assertEquals(List.of("OnlyAlice", "Orders"), alice.listTables().tableNames());
             assertEquals(List.of(), bob.listTables().tableNames());

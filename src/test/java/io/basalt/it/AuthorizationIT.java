@@ -79,7 +79,7 @@ class AuthorizationIT {
                "Condition": {"IpAddress": {"aws:SourceIp": "127.0.0.0/8"}, "Bool": {"aws:SecureTransport": "false"}}}]}""";
 
     @BeforeAll
-    static void start() throws IOException {
+    static void start(org.junit.jupiter.api.TestInfo info) throws IOException {
         dir = Files.createTempDirectory("basalt-authz");
         Path authFile = dir.resolve("auth.json");
         new AuthFile(List.of(new AuthFile.Account(ACCOUNT, "main")), List.of(
@@ -90,7 +90,7 @@ class AuthorizationIT {
                 new AuthFile.User("fine", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAFINE", "fine-secret", null)), List.of(FINE_POLICY)),
                 new AuthFile.User("writer", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAWRITER", "writer-secret", null)), List.of())))
                 .write(authFile);
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withAuthFile(authFile));
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withAuthFile(authFile));
         admin = client("AKIAADMIN", "admin-secret");
         reader = client("AKIAREADER", "reader-secret");
         carl = client("AKIACARL", "carl-secret");

@@ -39,9 +39,9 @@ class CapacityLimitsLiveIT {
     static DynamoDbClient ddb;
 
     @BeforeAll
-    static void start() {
+    static void start(org.junit.jupiter.api.TestInfo info) {
         clock = new ManualClock();
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withCapacityTimeRules(true).withClock(clock));
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withCapacityTimeRules(true).withClock(clock));
         ddb = ServerTestBase.client(server.endpoint());
     }
 

@@ -34,12 +34,14 @@ class CrashDurabilityIT {
     @Test
     void acknowledgedWritesSurviveKill9() throws Exception {
         Path dir = Files.createTempDirectory("basalt-crash");
+        // on Cassandra a restart is another process on the same keyspace
+        String[] engine = getClass().isAnnotationPresent(OnCassandra.class) ? CassandraForTests.serveOptions(getClass()) : new String[0];
         Set<String> acked = ConcurrentHashMap.newKeySet();
         Map<String, Long> counterFloor = new ConcurrentHashMap<>();   // highest acknowledged value
         Map<String, Long> counterCeiling = new ConcurrentHashMap<>(); // highest attempted value
         AtomicLong seq = new AtomicLong();
 
-        try (ServerProcess first = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(first.endpoint())) {
+        try (ServerProcess first = ServerProcess.start(dir, engine); DynamoDbClient c = ServerTestBase.client(first.endpoint())) {
             c.createTable(b -> b.tableName("crash")
                     .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                     .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
@@ -48,7 +50,7 @@ class CrashDurabilityIT {
         }
 
         for (int round = 0; round < 3; round++) {
-            try (ServerProcess server = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
+            try (ServerProcess server = ServerProcess.start(dir, engine); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
                 verify(c, acked, counterFloor, counterCeiling);
                 AtomicBoolean stop = new AtomicBoolean();
                 java.util.concurrent.atomic.AtomicInteger written = new java.util.concurrent.atomic.AtomicInteger();
@@ -95,7 +97,7 @@ class CrashDurabilityIT {
                 assertTrue(pool.awaitTermination(60, TimeUnit.SECONDS));
             }
         }
-        try (ServerProcess server = ServerProcess.start(dir); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
+        try (ServerProcess server = ServerProcess.start(dir, engine); DynamoDbClient c = ServerTestBase.client(server.endpoint())) {
             verify(c, acked, counterFloor, counterCeiling);
             assertTrue(acked.size() > 50, "too few writes to mean anything: " + acked.size());
         }

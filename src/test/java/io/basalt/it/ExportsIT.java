@@ -55,10 +55,10 @@ class ExportsIT {
     private static DynamoDbClient ddb;
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start(org.junit.jupiter.api.TestInfo info) throws Exception {
         root = Files.createTempDirectory("basalt-export-it");
         clock = new ManualClock();
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withClock(clock).withExportRoot(root));
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withClock(clock).withExportRoot(root));
         ddb = ServerTestBase.client(server.endpoint());
     }
 
@@ -291,10 +291,11 @@ class ExportsIT {
     @Covers(operation = "ListImports", parameters = {"TableArn"})
     void exportAndImportRecordsSurviveARestartOnDisk() throws Exception {
         Path data = Files.createTempDirectory("basalt-export-restart");
+        BasaltConfig store = ServerTestBase.restartable(getClass(), data).withExportRoot(root);
         try {
             ExportDescription before;
             software.amazon.awssdk.services.dynamodb.model.ImportTableDescription importBefore;
-            try (Basalt disk = Basalt.start(BasaltConfig.onDiskOnFreePort(data).withExportRoot(root));
+            try (Basalt disk = Basalt.start(store);
                  DynamoDbClient c = ServerTestBase.client(disk.endpoint())) {
                 createFullTable(c, "ex_durable", 7);
                 c.updateContinuousBackups(b -> b.tableName("ex_durable").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
@@ -318,7 +319,7 @@ class ExportsIT {
                 importBefore = TransferWaits.importDone(c, importArn);
                 assertEquals("COMPLETED", importBefore.importStatusAsString());
             }
-            try (Basalt disk = Basalt.start(BasaltConfig.onDiskOnFreePort(data).withExportRoot(root));
+            try (Basalt disk = Basalt.start(store);
                  DynamoDbClient c = ServerTestBase.client(disk.endpoint())) {
                 assertEquals(before, TransferWaits.export(c, before.exportArn()));
                 assertEquals(importBefore, TransferWaits.importDone(c, importBefore.importArn()));

@@ -41,7 +41,7 @@ class RegionsIT {
     @Covers(operation = "ListTables", parameters = {})
     @Covers(operation = "DescribeTable", parameters = "TableName")
     void eachRegionHasItsOwnTables() {
-        try (Basalt server = Basalt.start(BasaltConfig.inMemoryOnFreePort());
+        try (Basalt server = Basalt.start(ServerTestBase.config(getClass()));
              DynamoDbClient east = client(server.endpoint(), Region.US_EAST_1);
              DynamoDbClient west = client(server.endpoint(), Region.EU_WEST_1)) {
             Sdk.createHashTable(east, "Orders");
@@ -66,7 +66,7 @@ class RegionsIT {
 
     @Test
     void sharedRegionsSeeTheSameTables() {
-        try (Basalt server = Basalt.start(BasaltConfig.inMemoryOnFreePort().toBuilder().namespaces(Namespaces.SHARED).build());
+        try (Basalt server = Basalt.start(ServerTestBase.config(getClass()).toBuilder().namespaces(Namespaces.SHARED).build());
              DynamoDbClient east = client(server.endpoint(), Region.US_EAST_1);
              DynamoDbClient west = client(server.endpoint(), Region.EU_WEST_1)) {
             Sdk.createHashTable(east, "Orders");
@@ -79,13 +79,14 @@ class RegionsIT {
         Path dir = Files.createTempDirectory("basalt-regions");
         try {
             // tables of the home region are stored as before regions were kept apart
-            BasaltConfig config = BasaltConfig.onDiskOnFreePort(dir).toBuilder().namespaces(new Namespaces("eu-central-1", false)).build();
+            BasaltConfig store = ServerTestBase.restartable(getClass(), dir);
+            BasaltConfig config = store.toBuilder().namespaces(new Namespaces("eu-central-1", false)).build();
             try (Basalt server = Basalt.start(config); DynamoDbClient central = client(server.endpoint(), Region.EU_CENTRAL_1)) {
                 Sdk.createHashTable(central, "Legacy");
                 central.putItem(b -> b.tableName("Legacy").item(item("pk", "1")));
             }
             // opened with the default home region, they are us-east-1's
-            try (Basalt server = Basalt.start(BasaltConfig.onDiskOnFreePort(dir));
+            try (Basalt server = Basalt.start(store);
                  DynamoDbClient east = client(server.endpoint(), Region.US_EAST_1);
                  DynamoDbClient central = client(server.endpoint(), Region.EU_CENTRAL_1)) {
                 assertEquals(List.of("Legacy"), east.listTables().tableNames());
@@ -94,7 +95,7 @@ class RegionsIT {
                 // a table of another region survives a restart in its region
                 Sdk.createHashTable(central, "Regional");
             }
-            try (Basalt server = Basalt.start(BasaltConfig.onDiskOnFreePort(dir));
+            try (Basalt server = Basalt.start(store);
                  DynamoDbClient central = client(server.endpoint(), Region.EU_CENTRAL_1)) {
                 assertEquals(List.of("Regional"), central.listTables().tableNames());
             }

@@ -32,7 +32,8 @@ class ReplicationRecoveryIT {
     @Test
     void changesLeftUnappliedAreReplicatedAtTheNextStart() throws Exception {
         Path data = Files.createTempDirectory("basalt-replication-recovery");
-        try (Basalt first = Basalt.start(BasaltConfig.onDiskOnFreePort(data));
+        BasaltConfig config = ServerTestBase.restartable(getClass(), data);
+        try (Basalt first = Basalt.start(config);
              DynamoDbClient east = RegionsIT.client(first.endpoint(), Region.US_EAST_1);
              DynamoDbClient west = RegionsIT.client(first.endpoint(), Region.US_WEST_2)) {
             east.createTable(b -> b.tableName("orders").billingMode(BillingMode.PAY_PER_REQUEST)
@@ -53,7 +54,7 @@ class ReplicationRecoveryIT {
             assertEquals(40, count(east));
             assertEquals(2, count(west), "nothing replicated while replication is stopped");
         }
-        try (Basalt second = Basalt.start(BasaltConfig.onDiskOnFreePort(data));
+        try (Basalt second = Basalt.start(config);
              DynamoDbClient east = RegionsIT.client(second.endpoint(), Region.US_EAST_1);
              DynamoDbClient west = RegionsIT.client(second.endpoint(), Region.US_WEST_2)) {
             Eventually.await(Duration.ofSeconds(60), "the marked changes replicated after the restart",

@@ -48,7 +48,7 @@ class S3TransfersIT {
     private static DynamoDbClient ddb;
 
     @BeforeAll
-    static void start() throws Exception {
+    static void start(org.junit.jupiter.api.TestInfo info) throws Exception {
         s3server = S3Server.start("exports", "imports");
         // the server's S3 client takes its credentials from the default chain
         System.setProperty("aws.accessKeyId", "basalt-test");
@@ -57,7 +57,7 @@ class S3TransfersIT {
                 .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("basalt-test", "basalt-test")))
                 .httpClient(UrlConnectionHttpClient.create()).build();
         clock = new ManualClock();
-        server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withClock(clock).withS3(s3server.endpoint, "us-east-1"));
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withClock(clock).withS3(s3server.endpoint, "us-east-1"));
         ddb = ServerTestBase.client(server.endpoint());
     }
 

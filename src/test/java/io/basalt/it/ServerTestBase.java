@@ -43,6 +43,16 @@ public abstract class ServerTestBase {
         return c.withInMemory(false).withCassandra(CassandraForTests.settings(testClass));
     }
 
+    /**
+     * The configuration of a test that stops its server and starts it again on the same data: on disk
+     * in {@code dir}, or, for a class marked {@link OnCassandra}, one keyspace shared by every node
+     * started from the configuration returned (a restart there is a new Basalt node on the same keyspace).
+     */
+    static BasaltConfig restartable(Class<?> testClass, java.nio.file.Path dir) {
+        if (!testClass.isAnnotationPresent(OnCassandra.class)) return BasaltConfig.onDiskOnFreePort(dir);
+        return CassandraForTests.nodes(testClass);
+    }
+
     @AfterAll
     static void stopServer() {
         if (ddb != null) ddb.close();

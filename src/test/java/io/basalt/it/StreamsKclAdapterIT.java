@@ -59,15 +59,15 @@ class StreamsKclAdapterIT {
     private static DynamoDbStreamsClient streams;
 
     @BeforeAll
-    static void start() {
-        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS));
+    static void start(org.junit.jupiter.api.TestInfo info) {
+        server = new StreamServer(TimeSettings.defaults().withShardRolloverMillis(ROLLOVER_MILLIS), info.getTestClass().orElseThrow());
         ddb = server.ddb;
         streams = server.streams;
     }
 
     @AfterAll
     static void stop() {
-        server.close();
+        if (server != null) server.close();
     }
 
     /** Collects what the workers deliver, in delivery order. */

@@ -21,7 +21,7 @@ import software.amazon.awssdk.services.dynamodb.model.ContributorInsightsAction;
 class TableActivityIT {
     @Test
     void countersPartitionsAndTopKeys() throws Exception {
-        BasaltConfig config = BasaltConfig.inMemoryOnFreePort().toBuilder().capacity(CapacityMode.ENFORCE).build();
+        BasaltConfig config = ServerTestBase.config(getClass()).toBuilder().capacity(CapacityMode.ENFORCE).build();
         try (Basalt server = Basalt.start(config); DynamoDbClient ddb = ServerTestBase.client(server.endpoint());
              WireClient wire = new WireClient(server.endpoint())) {
             ddb.createTable(b -> b.tableName("Hot").provisionedThroughput(t -> t.readCapacityUnits(5L).writeCapacityUnits(5L))

@@ -35,10 +35,18 @@ import java.util.concurrent.atomic.AtomicLong;
  * pending mark in the META space, written in the write's own batch and removed once every replica
  * has the change: a server that stops (or is killed) before applying them applies the marked
  * changes when it starts again ({@link #recover}), with the item as it is then and its stamp.
+ *
+ * <p>On a store shared by several Basalt nodes a node that stops may never start again while the
+ * others go on: every node also looks at the pending marks every few seconds ({@link #sweepEvery})
+ * and replays those it found unchanged the time before (a live node settles its own within
+ * milliseconds). A change replayed by two nodes, or by one while its own node still applies it, is
+ * written once: a target holding the change's stamp and item already is left alone.
  */
 public final class Replicator implements ChangeContributor, AutoCloseable {
     private static final byte[] TIME_PREFIX = "replica-time/".getBytes(StandardCharsets.UTF_8);
     private static final byte[] PENDING_PREFIX = "replica-pending/".getBytes(StandardCharsets.UTF_8);
+    /** How long a replicated write waits for the target item's stamp to catch up with the item (shared store). */
+    private static final long STAMP_WAIT_MILLIS = 2_000;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Replicator.class);
 
     /** A change to carry to the other replicas: the item (null: deleted), when and where it was written. */
@@ -58,6 +66,12 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
     /** Changes taken but not yet applied plus those queued (tests and diagnostics wait for 0). */
     private final AtomicLong outstanding = new AtomicLong();
     private final Thread worker;
+    private final Thread sweeper;
+    private volatile long sweepMillis = 10_000;
+    /** The pending keys of the changes this node has queued and not yet applied (with how many of each): a sweep leaves them to it. */
+    private final java.util.concurrent.ConcurrentHashMap<ByteBuffer, Integer> inFlight = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The pending marks (key to mark) the last sweep found: replayed when the next finds them unchanged. */
+    private Map<ByteBuffer, ByteBuffer> lastSwept = Map.of();
 
     public Replicator(TableCatalog catalog, StorageEngine storage, ItemStore items, Clock clock) {
         this.catalog = catalog;
@@ -65,6 +79,45 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         this.items = items;
         this.clock = clock;
         this.worker = Thread.ofVirtual().name("basalt-replication").start(this::run);
+        this.sweeper = storage.sharedByNodes() ? Thread.ofPlatform().daemon().name("basalt-replication-sweep").start(this::sweep) : null;
+    }
+
+    /** How often the pending marks are looked at on a shared store (tests shorten it). */
+    public Replicator sweepEvery(long millis) {
+        sweepMillis = millis;
+        return this;
+    }
+
+    private void sweep() {
+        while (true) {
+            try {
+                Thread.sleep(sweepMillis);
+                sweepOnce();
+            } catch (InterruptedException stop) {
+                return;
+            } catch (RuntimeException unavailable) {
+                LOG.debug("pending replication marks not read: {}", unavailable.toString());
+            }
+        }
+    }
+
+    /** Replays the marks found unchanged since the last sweep: their change is stuck (its node stopped, or applying it failed). */
+    private void sweepOnce() {
+        Map<ByteBuffer, ByteBuffer> now = new java.util.HashMap<>();
+        List<Change> stuck = new ArrayList<>();
+        forEachMark((pendingKey, mark) -> {
+            ByteBuffer k = ByteBuffer.wrap(pendingKey), v = ByteBuffer.wrap(mark);
+            if (inFlight.containsKey(k)) return; // this node applies it (a backlog, not a stopped node)
+            if (v.equals(lastSwept.get(k))) {
+                Change c = replay(pendingKey, mark);
+                if (c != null) stuck.add(c);
+            } else {
+                now.put(k, v);
+            }
+        });
+        lastSwept = now;
+        queueAll(stuck);
+        if (!stuck.isEmpty()) LOG.info("replicating {} changes whose pending marks stayed (a node stopped, or applying failed)", stuck.size());
     }
 
     @Override
@@ -93,10 +146,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
     public void committed(TableRef table, Map<String, AttributeValue> oldItem, Map<String, AttributeValue> newItem) {
         List<Change> mine = pending.get();
         if (mine.isEmpty()) return;
-        for (Change c : mine) {
-            outstanding.incrementAndGet();
-            queue.add(c);
-        }
+        queueAll(mine);
         mine.clear();
     }
 
@@ -115,6 +165,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
                 // a store closing under us: the pending mark stays, the next start applies the change
                 LOG.warn("replicating a change of {} failed: {}", c.name(), ex.toString());
             } finally {
+                inFlight.computeIfPresent(ByteBuffer.wrap(c.pendingKey()), (k, n) -> n == 1 ? null : n - 1);
                 outstanding.decrementAndGet();
             }
         }
@@ -147,37 +198,51 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
      * a change applied twice harmless; a target may then record it twice in its stream).
      */
     public Replicator recover() {
-        byte[] end = PENDING_PREFIX.clone();
-        end[end.length - 1]++;
         List<Change> found = new ArrayList<>();
-        try (StorageCursor c = storage.scan(Space.META, PENDING_PREFIX, end, false)) {
-            while (c.next()) {
-                ByteBuffer b = ByteBuffer.wrap(c.value());
-                long tableId = b.getLong();
-                b.getLong();
-                readString(b);
-                byte[] keyBytes = new byte[b.remaining()];
-                b.get(keyBytes);
-                Map<String, AttributeValue> key = ItemCodec.decode(keyBytes);
-                TableCatalog.Entry e = catalog.byId(tableId);
-                byte[] pendingKey = c.key().clone();
-                if (e == null || !e.definition().global()) {
-                    removeMark(pendingKey, Mutation.EXPECT_ANY);
-                    continue;
-                }
-                ItemStore.Stored now = items.read(e.ref(), key);
-                Versioned stored = storage.get(Space.META, timeKey(e.ref(), key));
-                Stamp stamp = stored == null ? new Stamp(0, e.account()) : Stamp.read(stored);
-                found.add(new Change(e.definition().name(), e.definition().replicas(), key, now == null ? null : now.item(),
-                        stamp.millis(), stamp.origin(), pendingKey));
-            }
-        }
-        for (Change c : found) {
-            outstanding.incrementAndGet();
-            queue.add(c);
-        }
+        forEachMark((pendingKey, mark) -> {
+            Change c = replay(pendingKey, mark);
+            if (c != null) found.add(c);
+        });
+        queueAll(found);
         if (!found.isEmpty()) LOG.info("replicating {} changes a previous run left unapplied", found.size());
         return this;
+    }
+
+    private void forEachMark(java.util.function.BiConsumer<byte[], byte[]> each) {
+        byte[] end = PENDING_PREFIX.clone();
+        end[end.length - 1]++;
+        try (StorageCursor c = storage.scan(Space.META, PENDING_PREFIX, end, false)) {
+            while (c.next()) each.accept(c.key().clone(), c.value().clone());
+        }
+    }
+
+    /** The change a pending mark stands for: the item as it is now, with its last write's stamp (null: its table is gone). */
+    private Change replay(byte[] pendingKey, byte[] mark) {
+        ByteBuffer b = ByteBuffer.wrap(mark);
+        long tableId = b.getLong();
+        b.getLong();
+        readString(b);
+        byte[] keyBytes = new byte[b.remaining()];
+        b.get(keyBytes);
+        Map<String, AttributeValue> key = ItemCodec.decode(keyBytes);
+        TableCatalog.Entry e = catalog.byId(tableId);
+        if (e == null || !e.definition().global()) {
+            removeMark(pendingKey, Mutation.EXPECT_ANY);
+            return null;
+        }
+        ItemStore.Stored now = items.read(e.ref(), key);
+        Versioned stored = storage.get(Space.META, timeKey(e.ref(), key));
+        Stamp stamp = stored == null ? new Stamp(0, e.account()) : Stamp.read(stored);
+        return new Change(e.definition().name(), e.definition().replicas(), key, now == null ? null : now.item(),
+                stamp.millis(), stamp.origin(), pendingKey);
+    }
+
+    private void queueAll(List<Change> changes) {
+        for (Change c : changes) {
+            outstanding.incrementAndGet();
+            inFlight.merge(ByteBuffer.wrap(c.pendingKey()), 1, Integer::sum);
+            queue.add(c);
+        }
     }
 
     /** Applies one change to the replica in {@code namespace} unless that replica holds a later write of the item. */
@@ -199,10 +264,50 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         byte[] timeKey = timeKey(target.ref(), key);
         applying.set(new Applying(millis, origin));
         try {
-            items.write(target.ref(), key, current -> laterThan(storage.get(Space.META, timeKey), millis, origin) ? current : item);
+            items.write(target.ref(), key, current -> {
+                Versioned stored = current == null ? storage.get(Space.META, timeKey) : stampOf(target.ref(), key, timeKey);
+                return laterThan(stored, millis, origin) || alreadyApplied(stored, millis, origin, current, item) ? current : item;
+            });
         } finally {
             applying.remove();
         }
+    }
+
+    /**
+     * The stamp of the item's last write. On a shared store (Cassandra) the stamp, in another
+     * partition than the item, is written through the change log a moment after the item, with the
+     * item's version: a stamp older than the item is not there yet, and deciding on it could let an
+     * older change overwrite a newer write. Read again (at most {@link #STAMP_WAIT_MILLIS}) until it
+     * has caught up; an item written before its table joined a group never gets one.
+     */
+    private Versioned stampOf(TableRef table, Map<String, AttributeValue> key, byte[] timeKey) {
+        Versioned stamp = storage.get(Space.META, timeKey);
+        if (!storage.sharedByNodes()) return stamp;
+        Versioned item = storage.get(Space.ITEMS, ItemStore.storageKey(table, key));
+        long deadline = System.nanoTime() + STAMP_WAIT_MILLIS * 1_000_000;
+        while (item != null && (stamp == null || stamp.version() < item.version()) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(2);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            stamp = storage.get(Space.META, timeKey);
+        }
+        return stamp;
+    }
+
+    /**
+     * Whether the target holds this very change already: its stamp and the item. A change is applied
+     * again when two nodes replay one pending mark (on a shared store every node starting replays the
+     * marks it finds, some perhaps queued by a live node too); writing it again would add a record
+     * to the target's stream that the service never shows.
+     */
+    private static boolean alreadyApplied(Versioned stored, long millis, String origin, Map<String, AttributeValue> current,
+                                          Map<String, AttributeValue> item) {
+        if (stored == null) return false;
+        Stamp s = Stamp.read(stored);
+        return s.millis() == millis && s.origin().equals(origin) && java.util.Objects.equals(current, item);
     }
 
     /** An item's last write: when, and in which namespace. */
@@ -305,6 +410,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
 
     @Override
     public void close() {
+        if (sweeper != null) sweeper.interrupt();
         worker.interrupt();
         try {
             worker.join(5_000);

@@ -1,0 +1,5 @@
+package io.basalt.it;
+
+/** {@link StreamCrashIT} on the Cassandra engine (BASALT_CASSANDRA=all): the restart is another process on the same keyspace. */
+@OnCassandra(extended = true)
+class StreamCrashOnCassandraIT extends StreamCrashIT {}
