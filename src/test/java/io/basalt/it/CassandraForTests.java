@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Assumptions;
  * few dozen keyspaces at most (each table costs it heap; about 55 keyspaces of 5 tables ran its
  * 512 MB out of memory), and with BASALT_CASSANDRA=all about 80 classes run.
  */
-final class CassandraForTests {
+public final class CassandraForTests {
     private static final AtomicInteger KEYSPACES = new AtomicInteger();
     private static CassandraCluster cluster;
     private static String failure;
@@ -31,7 +31,7 @@ final class CassandraForTests {
     private CassandraForTests() {}
 
     /** Skips the calling class when Cassandra tests are off, or when the cluster could not start. */
-    static synchronized CassandraSettings settings(Class<?> testClass) {
+    public static synchronized CassandraSettings settings(Class<?> testClass) {
         String mode = System.getenv().getOrDefault("BASALT_CASSANDRA", "on");
         Assumptions.assumeFalse(mode.equals("off"), "BASALT_CASSANDRA=off: Cassandra engine tests skipped");
         OnCassandra on = testClass.getAnnotation(OnCassandra.class);

@@ -176,8 +176,10 @@ class TransactionFaultsOnCassandraIT {
                     Eventually.await(Duration.ofSeconds(90), "every transaction settled and every change log applied",
                             () -> store.pendingTransactions() == 0 && store.markedRows() == 0 && store.pendingChangeLogs() == 0);
                 } catch (AssertionError e) {
+                    List<String> logs = store.describePendingChangeLogs();
+                    logs.forEach(line -> System.out.println("faults: change log left: " + line));
                     throw new AssertionError(e.getMessage() + ": left " + store.pendingTransactions() + " transactions, "
-                            + store.markedRows() + " marked rows, " + store.pendingChangeLogs() + " change logs", e);
+                            + store.markedRows() + " marked rows, " + logs.size() + " change logs " + logs, e);
                 }
             }
             int recorded = BANK.verifyLedger(a, acknowledged);

@@ -100,6 +100,11 @@ public final class CassandraStorage implements StorageEngine {
     }
 
     /** The Cassandra row of an SPI key (an LSI entry's is in its item partition). */
+    /** The change log's applier (tests in this package). */
+    ChangeLog changeLog() {
+        return changeLog;
+    }
+
     RowKey rowKey(Space space, byte[] key) {
         return localIndexes.rowKey(space, key);
     }
@@ -367,6 +372,11 @@ public final class CassandraStorage implements StorageEngine {
     /** Target rows this instance's applier left alone because a newer log had written them (tests). */
     public long fencedChangeLogWrites() {
         return changeLog.fencedWrites();
+    }
+
+    /** The change-log markers left, one line each with its log row and the partition's lease (tests, diagnostics). */
+    public java.util.List<String> describePendingChangeLogs() {
+        return changeLog.describeMarkers();
     }
 
     /** Change logs written and not yet retired, by their pending markers (tests, diagnostics). */

@@ -60,6 +60,14 @@ final class ChangeLog implements AutoCloseable {
     private final ScheduledExecutorService workers;
     /** Partitions with a drain queued on this node. */
     private final Set<Partition> queued = ConcurrentHashMap.newKeySet();
+    /** Partitions with a drain running on this node (at most one each). */
+    private final Set<Partition> draining = ConcurrentHashMap.newKeySet();
+    /**
+     * This node's name in the lease rows it writes: a lease of this node's that no drain here holds
+     * (its release failed, or its acquire timed out and landed) is taken over at once instead of
+     * blocking the partition until it expires.
+     */
+    private final ByteBuffer owner = ByteBuffer.wrap(UUID.randomUUID().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
     /** Logs this node wrote whose when-applied actions have not run yet, per partition, by version. */
     private final Map<Partition, ConcurrentSkipListMap<Long, Waiting>> waiting = new ConcurrentHashMap<>();
     /** Orders registrations in {@link #waiting} against the reads of a drain. */
@@ -70,6 +78,8 @@ final class ChangeLog implements AutoCloseable {
     private final AtomicLong applied = new AtomicLong();
     /** Paxos rounds of the applier outside {@link #writes} (lease, serial reads, retirements). */
     private final AtomicLong rounds = new AtomicLong();
+    /** Drains that found another node's lease (tests, diagnostics). */
+    private final AtomicLong leaseWaits = new AtomicLong();
     private final FencedWrites writes;
     private volatile boolean closed;
 
@@ -93,7 +103,15 @@ final class ChangeLog implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        if (everyMillis > 0) pool.scheduleWithFixedDelay(recovery, everyMillis, everyMillis, TimeUnit.MILLISECONDS);
+        // a periodic task that throws is never run again: whatever escapes a pass is logged instead
+        Runnable pass = () -> {
+            try {
+                recovery.run();
+            } catch (Throwable e) {
+                LOG.warn("{} recovery pass failed, the next pass tries again", name, e);
+            }
+        };
+        if (everyMillis > 0) pool.scheduleWithFixedDelay(pass, everyMillis, everyMillis, TimeUnit.MILLISECONDS);
         return pool;
     }
 
@@ -165,53 +183,80 @@ final class ChangeLog implements AutoCloseable {
      * @return false when another applier holds the lease
      */
     boolean drain(Partition p) {
-        String owner = UUID.randomUUID().toString();
-        long expiry = acquire(p, owner);
-        if (expiry < 0) return false;
+        if (!draining.add(p)) return false; // this node drains it now
         try {
-            // a log registered before this read began was committed before it: absent from it means applied
-            long registeredBefore = tickets.get();
-            List<Row> logs = new ArrayList<>();
-            rounds.incrementAndGet();
-            session.execute(store.slice(p.space(), p.bucket(), LOGS_FROM, LOGS_TO).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL))
-                    .forEach(logs::add);
-            Set<Long> present = new HashSet<>();
-            for (Row r : logs) present.add(r.getLong(2));
-            settleGone(p, present, registeredBefore); // applied by another node while this one waited
-            for (Row r : logs) {
-                // stop well before the lease runs out: another applier may take over after it
-                if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
-                    request(p, 0); // the rest under a fresh lease
-                    return true;
-                }
-                long version = r.getLong(2);
-                // a stall from here on (GC pause, network) may outlast the lease: the writes are fenced instead
-                settings.beforeApply().accept(version);
-                writes.apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
-                rounds.incrementAndGet();
-                session.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version));
-                session.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version));
-                applied.incrementAndGet();
-                settle(p, version);
+            long expiry = acquire(p);
+            if (expiry < 0) return false;
+            try {
+                drainUnderLease(p, expiry);
+            } finally {
+                release(p, expiry);
             }
             return true;
         } finally {
-            rounds.incrementAndGet();
-            session.execute(store.deleteIf(p.space(), p.bucket(), LEASE_CK, expiry));
+            draining.remove(p);
         }
     }
 
-    /** Takes the partition's lease (an LWT on its lease row); returns its expiry, or -1 when held by another. */
-    private long acquire(Partition p, String owner) {
+    private void drainUnderLease(Partition p, long expiry) {
+        // a log registered before this read began was committed before it: absent from it means applied
+        long registeredBefore = tickets.get();
+        List<Row> logs = new ArrayList<>();
+        rounds.incrementAndGet();
+        session.execute(store.slice(p.space(), p.bucket(), LOGS_FROM, LOGS_TO).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL))
+                .forEach(logs::add);
+        Set<Long> present = new HashSet<>();
+        for (Row r : logs) present.add(r.getLong(2));
+        settleGone(p, present, registeredBefore); // applied by another node while this one waited
+        for (Row r : logs) {
+            // stop well before the lease runs out: another applier may take over after it
+            if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
+                request(p, 0); // the rest under a fresh lease
+                return;
+            }
+            long version = r.getLong(2);
+            // a stall from here on (GC pause, network) may outlast the lease: the writes are fenced instead
+            settings.beforeApply().accept(version);
+            writes.apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
+            rounds.incrementAndGet();
+            session.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version));
+            store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
+            applied.incrementAndGet();
+            settle(p, version);
+        }
+    }
+
+    /**
+     * Takes the partition's lease (an LWT on its lease row); returns its expiry, or -1 when another
+     * node holds it. A lease of this node's is taken over: no drain of this node holds it (the
+     * caller is the only one), so it is one whose release failed or whose acquire timed out and landed.
+     */
+    private long acquire(Partition p) {
         rounds.incrementAndGet();
         Row lease = session.execute(store.read(p.space(), p.bucket(), LEASE_CK).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
         long now = System.currentTimeMillis();
-        if (lease != null && lease.getLong(1) >= now) return -1;
+        if (lease != null && lease.getLong(1) >= now && !owner.equals(lease.getByteBuffer(0))) {
+            leaseWaits.incrementAndGet();
+            return -1;
+        }
         rounds.incrementAndGet();
-        long expiry = now + settings.leaseMillis();
+        long expiry = Math.max(now + settings.leaseMillis(), lease == null ? 0 : lease.getLong(1) + 1);
         Long expected = lease == null ? null : lease.getLong(1);
-        ByteBuffer value = ByteBuffer.wrap(owner.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-        return session.execute(store.putIf(p.space(), p.bucket(), LEASE_CK, value, expiry, expected)).wasApplied() ? expiry : -1;
+        return session.execute(store.putIf(p.space(), p.bucket(), LEASE_CK, owner.duplicate(), expiry, expected)).wasApplied() ? expiry : -1;
+    }
+
+    /**
+     * Gives the lease back. A release that fails leaves the lease to this node's next drain of the
+     * partition (taken over at once, see {@link #acquire}) or to its expiry for other nodes; the
+     * logs applied under it stay applied, so the drain does not fail for it.
+     */
+    private void release(Partition p, long expiry) {
+        rounds.incrementAndGet();
+        try {
+            session.execute(store.deleteIf(p.space(), p.bucket(), LEASE_CK, expiry));
+        } catch (RuntimeException e) {
+            LOG.debug("releasing a change-log lease failed, it runs out by itself: {}", e.toString());
+        }
     }
 
     private void settle(Partition p, long version) {
@@ -286,6 +331,39 @@ final class ChangeLog implements AutoCloseable {
     /** Markers in the pending table, all nodes' (tests, diagnostics). */
     int pendingMarkers() {
         return rowsInSlots(store, markers, SLOTS);
+    }
+
+    /**
+     * The markers left, one line each: its age, whether its log row is there and who holds the
+     * partition's lease (tests say this when logs wait longer than they should).
+     */
+    List<String> describeMarkers() {
+        List<String> out = new ArrayList<>();
+        long now = System.currentTimeMillis();
+        for (int slot = 0; slot < SLOTS; slot++) {
+            for (Row m : store.execute(markers.bind(slot))) {
+                Partition p = new Partition(m.getInt(0), m.getByteBuffer(1));
+                long version = m.getLong(2);
+                Row log = store.execute(store.read(p.space(), p.bucket(), logCk(version)).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+                Row lease = store.execute(store.read(p.space(), p.bucket(), LEASE_CK).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
+                out.add(String.format("slot %d space %d bucket %s: log %d written %.1f s ago, log row %s, lease %s", slot, p.space(),
+                        com.datastax.oss.driver.api.core.data.ByteUtils.toHexString(p.bucket()), version, (now * 1000 - (version >>> 8)) / 1e6,
+                        log == null ? "absent" : "present" + (log.isNull(2) ? "" : " (txn set)"),
+                        lease == null ? "free" : String.format("held by %s until %+.1f s",
+                                java.nio.charset.StandardCharsets.UTF_8.decode(lease.getByteBuffer(0).duplicate()), (lease.getLong(1) - now) / 1e3)));
+            }
+        }
+        return out;
+    }
+
+    /** This node's name in lease rows (tests in this package). */
+    ByteBuffer owner() {
+        return owner.duplicate();
+    }
+
+    /** Drains of this node that found the partition's lease held by another node. */
+    long leaseWaits() {
+        return leaseWaits.get();
     }
 
     /** Rows of a slotted marker table ({@code bySlot} selects one slot's), counted across its slots. */
