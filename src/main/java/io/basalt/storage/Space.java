@@ -21,7 +21,15 @@ public enum Space {
      * are {@code [table id: 8][n: 4-byte length][the item's ITEMS key: n bytes][time and order]}, so
      * an engine may store each entry with its item (Cassandra does: in the item's partition, in the
      * item's own conditional batch); such an engine's scans of this space return the entries grouped
-     * by item, each item's in key order. Last, so the other spaces keep their ordinals.
+     * by item, each item's in key order.
      */
-    HISTORY
+    HISTORY,
+    /**
+     * Bookkeeping kept per item that must change atomically with it (global tables' last-write
+     * stamp). Keys are {@code [table id: 8][n: 4-byte length][the item's ITEMS key: n bytes][name]},
+     * laid out as HISTORY's, so an engine may store each entry with its item as it does HISTORY's
+     * (Cassandra: in the item's partition and conditional batch). New spaces go last, so the
+     * others keep their ordinals.
+     */
+    ITEM_META
 }

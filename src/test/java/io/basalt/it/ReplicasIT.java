@@ -252,6 +252,40 @@ class ReplicasIT extends ServerTestBase {
         ddb.deleteTable(b -> b.tableName("Rep"));
     }
 
+    /**
+     * Last writer wins for a delete too: a put in us-east-1 racing a later delete of the same item
+     * in us-west-2 ends with the item deleted in both regions, however the replicated put and the
+     * local delete interleave (a replicated put landing after the delete must see the delete's
+     * stamp; on Cassandra the stamp is therefore written in the item's own partition, atomically with it).
+     */
+    @Test
+    @Covers(operation = "DeleteItem", parameters = "Key")
+    void aPutRacingALaterDeleteInAnotherRegionEndsDeletedInBoth() throws Exception {
+        createTable(ddb, "RepRace");
+        replicaUpdates(ddb, "RepRace", create("us-west-2"));
+        int n = 60;
+        for (int i = 0; i < n; i++) {
+            String pk = "k" + i;
+            ddb.putItem(b -> b.tableName("RepRace").item(item("pk", pk, "v", "1")));
+        }
+        for (int i = 0; i < n; i++) {
+            String pk = "k" + i;
+            eventually("the first put of " + pk, () -> "1".equals(attr(west, "RepRace", pk, "v")));
+        }
+        for (int i = 0; i < n; i++) {
+            String pk = "k" + i;
+            clock.advanceMillis(10);
+            ddb.putItem(b -> b.tableName("RepRace").item(item("pk", pk, "v", "2")));
+            clock.advanceMillis(10); // the delete is the later write
+            west.deleteItem(b -> b.tableName("RepRace").key(item("pk", pk)));
+        }
+        for (int i = 0; i < n; i++) {
+            String pk = "k" + i;
+            eventually("the delete of " + pk + " in both regions (east " + get(ddb, "RepRace", pk) + ", west "
+                    + get(west, "RepRace", pk) + ")", () -> get(ddb, "RepRace", pk) == null && get(west, "RepRace", pk) == null);
+        }
+    }
+
     /** "EVENT pk" of every record in the stream. */
     private static List<String> streamEvents(String streamArn) {
         List<String> out = new ArrayList<>();

@@ -28,8 +28,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * consistency): every committed change of a replica is applied, asynchronously, to the other
  * replicas through their own write path (so their indexes and streams see it as the service's do).
  * Conflicts are settled by the last writer, as the service's MREC mode: each item of a replicated
- * table carries, in the META space, the time of its last write and the namespace that made it, in
- * the same batch as the write; a replicated change older than what the target holds is dropped.
+ * table carries, in the ITEM_META space, the time of its last write and the namespace that made it,
+ * in the same batch as the write (an engine keeps it with the item, so a replicated write that
+ * finds the item deleted also finds the delete's stamp); a replicated change older than what the
+ * target holds is dropped.
  *
  * <p>The queue of changes still to apply is held in memory, and each queued change also leaves a
  * pending mark in the META space, written in the write's own batch and removed once every replica
@@ -43,10 +45,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * written once: a target holding the change's stamp and item already is left alone.
  */
 public final class Replicator implements ChangeContributor, AutoCloseable {
+    /** Where earlier versions kept the stamps, in META (only dropped now, with a deleted table's). */
     private static final byte[] TIME_PREFIX = "replica-time/".getBytes(StandardCharsets.UTF_8);
+    /** The name of the stamp entry after its item's key in ITEM_META. */
+    private static final byte[] STAMP_NAME = "replica-time".getBytes(StandardCharsets.UTF_8);
     private static final byte[] PENDING_PREFIX = "replica-pending/".getBytes(StandardCharsets.UTF_8);
-    /** How long a replicated write waits for the target item's stamp to catch up with the item (shared store). */
-    private static final long STAMP_WAIT_MILLIS = 2_000;
     private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Replicator.class);
 
     /** A change to carry to the other replicas: the item (null: deleted), when and where it was written. */
@@ -129,7 +132,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         Applying a = applying.get();
         long millis = a != null ? a.millis() : clock.millis();
         String origin = a != null ? a.origin() : e.account();
-        batch.put(Space.META, timeKey(table, key), stamp(millis, origin), Mutation.EXPECT_ANY);
+        batch.put(Space.ITEM_META, timeKey(table, key), stamp(millis, origin), Mutation.EXPECT_ANY);
         if (a == null) {
             byte[] pendingKey = pendingKey(table, key);
             batch.put(Space.META, pendingKey, pendingMark(table.tableId(), millis, origin, key), Mutation.EXPECT_ANY);
@@ -231,7 +234,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
             return null;
         }
         ItemStore.Stored now = items.read(e.ref(), key);
-        Versioned stored = storage.get(Space.META, timeKey(e.ref(), key));
+        Versioned stored = storage.get(Space.ITEM_META, timeKey(e.ref(), key));
         Stamp stamp = stored == null ? new Stamp(0, e.account()) : Stamp.read(stored);
         return new Change(e.definition().name(), e.definition().replicas(), key, now == null ? null : now.item(),
                 stamp.millis(), stamp.origin(), pendingKey);
@@ -265,36 +268,13 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         applying.set(new Applying(millis, origin));
         try {
             items.write(target.ref(), key, current -> {
-                Versioned stored = current == null ? storage.get(Space.META, timeKey) : stampOf(target.ref(), key, timeKey);
+                // the stamp commits with the item (ITEM_META): read next to it, it is the item's
+                Versioned stored = storage.get(Space.ITEM_META, timeKey);
                 return laterThan(stored, millis, origin) || alreadyApplied(stored, millis, origin, current, item) ? current : item;
             });
         } finally {
             applying.remove();
         }
-    }
-
-    /**
-     * The stamp of the item's last write. On a shared store (Cassandra) the stamp, in another
-     * partition than the item, is written through the change log a moment after the item, with the
-     * item's version: a stamp older than the item is not there yet, and deciding on it could let an
-     * older change overwrite a newer write. Read again (at most {@link #STAMP_WAIT_MILLIS}) until it
-     * has caught up; an item written before its table joined a group never gets one.
-     */
-    private Versioned stampOf(TableRef table, Map<String, AttributeValue> key, byte[] timeKey) {
-        Versioned stamp = storage.get(Space.META, timeKey);
-        if (!storage.sharedByNodes()) return stamp;
-        Versioned item = storage.get(Space.ITEMS, ItemStore.storageKey(table, key));
-        long deadline = System.nanoTime() + STAMP_WAIT_MILLIS * 1_000_000;
-        while (item != null && (stamp == null || stamp.version() < item.version()) && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(2);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            stamp = storage.get(Space.META, timeKey);
-        }
-        return stamp;
     }
 
     /**
@@ -331,9 +311,11 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
         return ByteBuffer.allocate(8 + o.length).putLong(millis).put(o).array();
     }
 
-    /** The META key of an item's last write stamp: the prefix, then the item's storage key. */
+    /** The ITEM_META key of an item's last write stamp (the layout {@link Space#ITEM_META} asks for). */
     private static byte[] timeKey(TableRef table, Map<String, AttributeValue> key) {
-        return prefixed(ItemStore.storageKey(table, key));
+        byte[] item = ItemStore.storageKey(table, key);
+        return ByteBuffer.allocate(8 + 4 + item.length + STAMP_NAME.length).putLong(table.tableId()).putInt(item.length)
+                .put(item).put(STAMP_NAME).array();
     }
 
     /** The META key of an item's pending mark: its own prefix, then the item's storage key. */
@@ -380,7 +362,7 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
             while (c.next()) {
                 Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 Map<String, AttributeValue> key = source.definition().keys().keyOf(item);
-                Versioned stored = storage.get(Space.META, timeKey(source.ref(), key));
+                Versioned stored = storage.get(Space.ITEM_META, timeKey(source.ref(), key));
                 Stamp stamp = stored == null ? new Stamp(0, source.account()) : Stamp.read(stored);
                 write(target, key, item, stamp.millis(), stamp.origin());
             }
@@ -389,6 +371,8 @@ public final class Replicator implements ChangeContributor, AutoCloseable {
 
     /** Drops the write times and pending marks of a deleted table's items. */
     public void forget(long tableId) {
+        storage.deleteRange(Space.ITEM_META, KeyCodec.tablePrefix(tableId), KeyCodec.tableEnd(tableId));
+        // where stamps were kept before ITEM_META (stores written by earlier versions)
         storage.deleteRange(Space.META, prefixed(KeyCodec.tablePrefix(tableId)), prefixed(KeyCodec.tableEnd(tableId)));
         storage.deleteRange(Space.META, pendingPrefixed(KeyCodec.tablePrefix(tableId)), pendingPrefixed(KeyCodec.tableEnd(tableId)));
     }

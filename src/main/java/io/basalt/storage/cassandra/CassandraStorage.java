@@ -230,8 +230,8 @@ public final class CassandraStorage implements StorageEngine {
         open();
         int p = RowKey.prefixBytes(space);
         Iterator<ByteBuffer> buckets;
-        if (space == Space.HISTORY) { // in the item partitions: walk the table's item buckets (HistoryPlacement)
-            ByteBuffer[] range = HistoryPlacement.directoryRange(from, to);
+        if (ItemPartitionPlacement.placed(space)) { // in the item partitions: walk the table's item buckets
+            ByteBuffer[] range = ItemPartitionPlacement.directoryRange(from, to);
             Iterator<Row> rows = execute((reverse ? bucketsDesc : bucketsAsc).bind(Space.ITEMS.ordinal(), range[0], range[1])
                     .setConsistencyLevel(readLevel())).iterator();
             buckets = new Iterator<>() {
@@ -517,7 +517,7 @@ public final class CassandraStorage implements StorageEngine {
 
     /** Lists the key's partition in the directory (plain, idempotent; never deleted). */
     void registerBucket(Space space, byte[] key) {
-        if (space == Space.HISTORY) return; // in its item's partition, listed with the item (HistoryPlacement)
+        if (ItemPartitionPlacement.placed(space)) return; // in its item's partition, listed with the item
         ByteBuffer bucket = RowKey.bucketOf(space, key);
         String id = space.ordinal() + ":" + java.util.HexFormat.of().formatHex(RowKey.raw(bucket));
         if (knownBuckets.contains(id)) return;
@@ -560,7 +560,7 @@ public final class CassandraStorage implements StorageEngine {
     /**
      * None: Cassandra has no view of a whole cluster frozen at one instant. Backups are served from
      * the item history instead, which this engine keeps in each item's partition
-     * ({@link HistoryPlacement}; see {@link StorageEngine#snapshots()}).
+     * ({@link ItemPartitionPlacement}; see {@link StorageEngine#snapshots()}).
      */
     @Override
     public io.basalt.storage.StorageSnapshot snapshot() {

@@ -49,7 +49,7 @@ final class LocalIndexPlacement {
 
     /** The Cassandra row of an SPI key. */
     RowKey rowKey(Space space, byte[] key) {
-        if (space == Space.HISTORY && HistoryPlacement.placeable(key)) return HistoryPlacement.physical(key);
+        if (ItemPartitionPlacement.placed(space) && ItemPartitionPlacement.placeable(key)) return ItemPartitionPlacement.physical(space, key);
         RowKey logical = RowKey.of(space, key);
         Long table = tableOf(space, key);
         return table == null ? logical : physical(table, logical.bucket(), logical.ck());

@@ -22,7 +22,7 @@ record RowKey(int space, ByteBuffer bucket, ByteBuffer ck) {
     static int prefixBytes(Space space) {
         return switch (space) {
             case ITEMS, INDEXES -> 16;
-            case STREAMS, META, HISTORY -> 8;
+            case STREAMS, META, HISTORY, ITEM_META -> 8;
             case CATALOG -> 0;
         };
     }

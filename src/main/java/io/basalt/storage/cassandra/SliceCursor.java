@@ -12,7 +12,7 @@ import java.util.Iterator;
 /**
  * A scan of one space on Cassandra: walks the slices of the directory's buckets in order, filtering
  * to [from, to). History rows are read from their items' partitions, an LSI's from its table's
- * ({@link HistoryPlacement}, {@link LocalIndexPlacement}); a row marked by a transaction is read as
+ * ({@link ItemPartitionPlacement}, {@link LocalIndexPlacement}); a row marked by a transaction is read as
  * its last committed state when the scan is strongly consistent.
  */
 final class SliceCursor implements StorageCursor {
@@ -57,9 +57,9 @@ final class SliceCursor implements StorageCursor {
                 ByteBuffer[] ck = RowKey.slice(space, bucket, from, to);
                 lsiTable = store.lsiTableOf(space, bucket);
                 RowKey lo, hi;
-                if (space == Space.HISTORY) { // the item partition's history rows
-                    lo = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_START);
-                    hi = new RowKey(Space.ITEMS.ordinal(), bucket, HistoryPlacement.SLICE_END);
+                if (ItemPartitionPlacement.placed(space)) { // the item partition's rows of this space
+                    lo = new RowKey(Space.ITEMS.ordinal(), bucket, ItemPartitionPlacement.sliceStart(space));
+                    hi = new RowKey(Space.ITEMS.ordinal(), bucket, ItemPartitionPlacement.sliceEnd(space));
                 } else if (lsiTable != null) { // an LSI: its slice of the item partition
                     lo = LocalIndexPlacement.physical(lsiTable, bucket, ck[0]);
                     hi = LocalIndexPlacement.physical(lsiTable, bucket, ck[1]);
@@ -70,7 +70,7 @@ final class SliceCursor implements StorageCursor {
                 rows = store.slice(lo, hi, reverse, level);
             }
             Row r = rows.next();
-            byte[] k = space == Space.HISTORY ? HistoryPlacement.logicalKey(r.getByteBuffer(0))
+            byte[] k = ItemPartitionPlacement.placed(space) ? ItemPartitionPlacement.logicalKey(r.getByteBuffer(0))
                     : RowKey.key(bucket, lsiTable == null ? r.getByteBuffer(0) : LocalIndexPlacement.logicalCk(r.getByteBuffer(0)));
             if (from != null && Arrays.compareUnsigned(k, from) < 0) continue;
             if (to != null && Arrays.compareUnsigned(k, to) >= 0) continue;
