@@ -259,7 +259,12 @@ public final class TableCatalog {
                 long version = storage.commit(new WriteBatch().put(Space.CATALOG, key(account, name),
                         TableDefinitionCodec.encode(next), cur.version()));
                 Entry e = new Entry(account, next, version, cur.ref());
-                if (tables.replace(q, cur, e)) return e;
+                // committed: this change is done whatever the cache holds now. On a shared store a
+                // sync may have adopted this very write (or a later one) meanwhile; changing again
+                // would apply the change twice (UpdateTimeToLive answered "already enabled").
+                tables.computeIfPresent(q, (k, now) -> now == cur
+                        || (now.definition().id() == next.id() && now.version() < version) ? e : now);
+                return e;
             } catch (VersionConflictException ex) {
                 refresh(account, name);
             }

@@ -441,28 +441,39 @@ public final class CassandraStorage implements StorageEngine {
 
     /**
      * After a conditional batch whose outcome Cassandra could not tell: whether it landed, read at
-     * LOCAL_SERIAL (which finishes an LWT still in flight, or supersedes it for good). Each written
-     * row then holds this write's version, each deleted row is gone. A batch that only checks cannot
-     * be told apart from one refused, nor can the read that would tell fail: 500, outcome unknown.
+     * LOCAL_SERIAL (which finishes an LWT still in flight, or supersedes it for good). A row holding
+     * this write's version proves it landed (the batch is atomic); else a row still as the write
+     * expected it proves it did not (a row's versions only grow); else a deleted row counts as this
+     * write's deletion. A row changed since by another write says nothing: it may have replaced this
+     * one or the one before, and retrying could apply the request twice. Such a batch, one of checks
+     * only, and a failed read: 500, outcome unknown.
      */
     private boolean landed(List<Mutation> ms, List<Integer> group, long version) {
-        boolean told = false, landed = true;
+        boolean refused = false, deleted = false, cannotTell = false;
         try {
             for (int i : group) {
                 Mutation m = ms.get(i);
                 if (m.isCheck() || m.space() == Space.HISTORY) continue;
                 RowKey rk = rowKey(m.space(), m.key());
                 Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
-                boolean there = row != null && !row.isNull(1) && row.getLong(1) == version;
                 boolean gone = row == null || row.isNull(1);
-                landed &= m.isDelete() ? gone : there;
-                told = true;
+                if (!gone && row.getLong(1) == version) return true;
+                long expected = m.expectedVersion();
+                if (expected == Mutation.EXPECT_ABSENT ? gone : expected > 0 && !gone && row.getLong(1) == expected) {
+                    refused = true;
+                } else if (m.isDelete() && gone) {
+                    deleted = true;
+                } else {
+                    cannotTell = true;
+                }
             }
         } catch (DynamoException unavailable) {
             throw CassandraErrors.unknown(unavailable);
         }
-        if (!told) throw CassandraErrors.unknown(new IllegalStateException("a conditional batch of checks only timed out"));
-        return landed;
+        if (refused) return false;
+        if (deleted && !cannotTell) return true;
+        throw CassandraErrors.unknown(new IllegalStateException(deleted || cannotTell
+                ? "a conditional batch timed out and its rows were changed since" : "a conditional batch of checks only timed out"));
     }
 
     /**

@@ -60,6 +60,11 @@ final class ChangeLog implements AutoCloseable {
     private final ScheduledExecutorService workers;
     /** Partitions with a drain queued on this node. */
     private final Set<Partition> queued = ConcurrentHashMap.newKeySet();
+    /**
+     * Versions of old markers a recovery pass found, per partition: the next drain of the partition
+     * deletes those whose log it does not find (applied elsewhere, or their commit lost).
+     */
+    private final Map<Partition, Set<Long>> orphans = new ConcurrentHashMap<>();
     /** Partitions with a drain running on this node (at most one each). */
     private final Set<Partition> draining = ConcurrentHashMap.newKeySet();
     /**
@@ -208,6 +213,7 @@ final class ChangeLog implements AutoCloseable {
         Set<Long> present = new HashSet<>();
         for (Row r : logs) present.add(r.getLong(2));
         settleGone(p, present, registeredBefore); // applied by another node while this one waited
+        dropOrphans(p, present);
         for (Row r : logs) {
             // stop well before the lease runs out: another applier may take over after it
             if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
@@ -275,15 +281,41 @@ final class ChangeLog implements AutoCloseable {
         }
     }
 
-    /** Looks for markers left behind (a node died between commit and apply) and applies or drops them. */
+    /**
+     * Looks for markers left behind (a node died between commit and apply, or a marker's deletion
+     * failed) and has their partitions drained: one drain per partition, which applies the logs
+     * still there and drops the markers whose log is gone. Partitions this node drains already
+     * cost the pass nothing more.
+     */
     void recover() {
         long nowMicros = System.currentTimeMillis() * 1000;
+        Map<Partition, Set<Long>> old = new java.util.HashMap<>();
         recoveryPass(store, markers, SLOTS, () -> closed, "change log", (m, slot) -> {
             long version = m.getLong(2);
             if (nowMicros - (version >>> 8) >= settings.recoveryAfterMillis() * 1000) {
-                recoverLog(slot, new Partition(m.getInt(0), m.getByteBuffer(1)), version);
+                old.computeIfAbsent(new Partition(m.getInt(0), m.getByteBuffer(1)), k -> new HashSet<>()).add(version);
             }
         });
+        for (Map.Entry<Partition, Set<Long>> e : old.entrySet()) {
+            orphans.merge(e.getKey(), e.getValue(), (a, b) -> {
+                Set<Long> both = new HashSet<>(a);
+                both.addAll(b);
+                return both;
+            });
+            request(e.getKey(), 0);
+        }
+    }
+
+    /**
+     * Deletes the markers of the partition's old versions whose log the drain's serial read did not
+     * find: that read also settled an LWT still in flight, so such a log never appears.
+     */
+    private void dropOrphans(Partition p, Set<Long> present) {
+        Set<Long> old = orphans.remove(p);
+        if (old == null) return;
+        for (long version : old) {
+            if (!present.contains(version)) store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
+        }
     }
 
     /**
@@ -314,18 +346,6 @@ final class ChangeLog implements AutoCloseable {
             }
         }
         if (failed > 0 && !closed.getAsBoolean()) LOG.warn("{} recovery pass: {} failed, the next pass tries again: {}", what, failed, last.toString());
-    }
-
-    /** A log left behind: applied soon when its row is there, its marker dropped when it is not. */
-    private void recoverLog(int slot, Partition p, long version) {
-        // a serial read also settles an LWT still in flight: a log missing now never appears
-        Row log = store.execute(store.read(p.space(), p.bucket(), logCk(version))
-                .setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL).setIdempotent(true)).one();
-        if (log == null) {
-            store.execute(deleteMarker.bind(slot, p.space(), p.bucket(), version).setIdempotent(true));
-        } else {
-            request(p, 0);
-        }
     }
 
     /** Markers in the pending table, all nodes' (tests, diagnostics). */
