@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,7 @@ import software.amazon.awssdk.services.dynamodb.model.KeyType;
 import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 import software.amazon.awssdk.services.dynamodb.model.PutRequest;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+import software.amazon.awssdk.services.dynamodb.model.TransactionConflictException;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
@@ -62,15 +64,32 @@ class BackfillAcrossNodesOnCassandraIT {
         CassandraForTests.closeAll(a, b, c, nodeA, nodeB, nodeC);
     }
 
+    /** The first error a writer met other than a conflict with a backfill batch (which holds its items a moment). */
+    private static final AtomicReference<RuntimeException> WRITER_FAILED = new AtomicReference<>();
+
     private static Thread writer(DynamoDbClient via, int offset, AtomicBoolean stop, AtomicInteger updates) {
         return Thread.ofPlatform().start(() -> {
             for (int i = offset; !stop.get(); i += 7) {
                 int k = i % ITEMS;
-                via.updateItem(u -> u.tableName("bf_table").key(item("pk", "k" + k)).updateExpression("SET grp = :g, v = v + :one")
-                        .expressionAttributeValues(Map.of(":g", s("g" + (k % 3)), ":one", n("1"))));
-                updates.incrementAndGet();
+                try {
+                    via.updateItem(u -> u.tableName("bf_table").key(item("pk", "k" + k)).updateExpression("SET grp = :g, v = v + :one")
+                            .expressionAttributeValues(Map.of(":g", s("g" + (k % 3)), ":one", n("1"))));
+                    updates.incrementAndGet();
+                } catch (TransactionConflictException heldByABackfillBatch) {
+                    // the SDK gave up its retries: the item was not changed, the next one is written
+                } catch (RuntimeException e) {
+                    if (stop.get()) return; // its node closing under it
+                    WRITER_FAILED.compareAndSet(null, e);
+                    return;
+                }
             }
         });
+    }
+
+    private static boolean writerFailed() {
+        RuntimeException e = WRITER_FAILED.get();
+        if (e != null) throw new AssertionError("a writer failed", e);
+        return false;
     }
 
     @Test
@@ -117,7 +136,7 @@ class BackfillAcrossNodesOnCassandraIT {
         System.out.println("BackfillAcrossNodes: node A wrote " + byA + " entries, node B " + byB + " of " + ITEMS + " items");
         assertTrue(byB > 0 && byB <= ITEMS - byA + BATCH, "each item once (a batch at most twice): A wrote " + byA + ", B " + byB);
         int atActive = updates.get();
-        Eventually.await(Duration.ofSeconds(60), "writes after the backfill", () -> updates.get() >= atActive + 10);
+        Eventually.await(Duration.ofSeconds(60), "writes after the backfill", () -> !writerFailed() && updates.get() >= atActive + 10);
         stopB.set(true);
         writerB.join();
         // a node started now sees the index ACTIVE, holding exactly the table's entries
