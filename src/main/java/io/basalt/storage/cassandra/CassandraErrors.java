@@ -14,8 +14,6 @@ import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,16 +30,14 @@ final class CassandraErrors {
     static final String UNAVAILABLE = "The service is currently unavailable or busy.";
 
     /** During an outage every request and background pass fails: one line per kind and period, with a count. */
-    private static final long LOG_PERIOD_NANOS = 10_000_000_000L;
-    private static final AtomicLong unavailableLoggedAt = new AtomicLong(System.nanoTime() - LOG_PERIOD_NANOS);
-    private static final AtomicLong unknownLoggedAt = new AtomicLong(System.nanoTime() - LOG_PERIOD_NANOS);
-    private static final AtomicInteger unavailableQuiet = new AtomicInteger(), unknownQuiet = new AtomicInteger();
+    private static final ThrottledWarning UNAVAILABLE_LOG = new ThrottledWarning(LOG, "Cassandra cannot take the request");
+    private static final ThrottledWarning UNKNOWN_LOG = new ThrottledWarning(LOG, "Cassandra did not answer in time");
 
     private CassandraErrors() {}
 
     static RuntimeException map(DriverException e) {
         if (nothingDone(e)) {
-            warn(unavailableLoggedAt, unavailableQuiet, "Cassandra cannot take the request", e);
+            UNAVAILABLE_LOG.warn(e.getMessage());
             return new DynamoException(ErrorType.SERVICE_UNAVAILABLE, UNAVAILABLE, e);
         }
         if (outcomeUnknown(e)) return unknown(e);
@@ -50,7 +46,7 @@ final class CassandraErrors {
 
     /** The service's answer to a request whose outcome cannot be told (500), logged as such. */
     static DynamoException unknown(Throwable e) {
-        warn(unknownLoggedAt, unknownQuiet, "Cassandra did not answer in time", e);
+        UNKNOWN_LOG.warn(e.getMessage());
         return new DynamoException(ErrorType.INTERNAL_SERVER_ERROR, "Internal server error", e);
     }
 
@@ -101,15 +97,5 @@ final class CassandraErrors {
             for (Throwable t : errors) if (!test.test(t)) return false;
         }
         return true;
-    }
-
-    private static void warn(AtomicLong loggedAt, AtomicInteger quiet, String what, Throwable e) {
-        long now = System.nanoTime(), last = loggedAt.get();
-        if (now - last < LOG_PERIOD_NANOS || !loggedAt.compareAndSet(last, now)) {
-            quiet.incrementAndGet();
-            return;
-        }
-        int more = quiet.getAndSet(0);
-        LOG.warn("{}: {}{}", what, e.getMessage(), more == 0 ? "" : " (" + more + " more like it in the last period)");
     }
 }

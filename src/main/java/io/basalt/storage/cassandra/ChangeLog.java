@@ -65,6 +65,9 @@ final class ChangeLog implements AutoCloseable {
      * deletes those whose log it does not find (applied elsewhere, or their commit lost).
      */
     private final Map<Partition, Set<Long>> orphans = new ConcurrentHashMap<>();
+    /** Drains that failed in a row, per partition (the retry's back-off). */
+    private final Map<Partition, Integer> failures = new ConcurrentHashMap<>();
+    private final ThrottledWarning failed = new ThrottledWarning(LOG, "applying the change log of a partition failed");
     /** Partitions with a drain running on this node (at most one each). */
     private final Set<Partition> draining = ConcurrentHashMap.newKeySet();
     /**
@@ -175,10 +178,15 @@ final class ChangeLog implements AutoCloseable {
     private void drainSafely(Partition p) {
         try {
             if (!drain(p)) request(p, 200); // another applier holds the partition: look again soon
+            else failures.remove(p);
         } catch (RuntimeException e) {
             if (closed) return;
-            LOG.warn("applying the change log of a partition failed, retrying: {}", e.toString());
-            request(p, 1_000);
+            // backing off per partition: during an outage a thousand partitions retried every second
+            // only load the nodes that are left (and the log)
+            int n = failures.merge(p, 1, Integer::sum);
+            long delay = Math.min(30_000, 1_000L << Math.min(n - 1, 5));
+            failed.warn(e.toString() + " (retrying in " + delay / 1000 + " s)");
+            request(p, delay + java.util.concurrent.ThreadLocalRandom.current().nextLong(delay / 4 + 1));
         }
     }
 
