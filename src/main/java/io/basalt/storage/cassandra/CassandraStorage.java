@@ -145,8 +145,9 @@ public final class CassandraStorage implements StorageEngine {
 
     /**
      * Runs a statement, again after a pause while it reached no node (nothing was done), or while an
-     * idempotent one (a read) lost its connection or, read at LOCAL_SERIAL, lost its Paxos round to a
-     * contending one (CAS result unknown): all are safe to send again.
+     * idempotent one lost its connection or its Paxos round (CAS result unknown, a CAS timeout under
+     * contention): all are safe to send again. Idempotent are the reads and the writes whose second
+     * landing changes nothing (the change-log applier's fenced writes and retirements).
      */
     private ResultSet send(Statement<?> statement) {
         for (int attempt = 1; ; attempt++) {
@@ -154,7 +155,9 @@ public final class CassandraStorage implements StorageEngine {
                 return session.execute(statement);
             } catch (com.datastax.oss.driver.api.core.DriverException e) {
                 boolean again = CassandraErrors.notSent(e) || Boolean.TRUE.equals(statement.isIdempotent())
-                        && (CassandraErrors.connectionLost(e) || e instanceof CASWriteUnknownException);
+                        && (CassandraErrors.connectionLost(e) || e instanceof CASWriteUnknownException
+                        || e instanceof com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException timeout
+                        && timeout.getWriteType() == com.datastax.oss.driver.api.core.servererrors.DefaultWriteType.CAS);
                 if (attempt == NOT_SENT_ATTEMPTS || !again) throw e;
                 try {
                     Thread.sleep(25L * attempt + java.util.concurrent.ThreadLocalRandom.current().nextInt(25));

@@ -75,7 +75,8 @@ final class FencedWrites {
             for (int i = 0; i < n; i++) if (!skip[i]) statements.add(statement(group.get(i), rows[i], version, exists[i]));
             if (statements.isEmpty()) return;
             rounds.incrementAndGet();
-            ResultSet rs = store.execute(batch(statements));
+            // sent again when its Paxos round's outcome is unknown: landed, it is refused the second time
+            ResultSet rs = store.execute(batch(statements).setIdempotent(true));
             if (rs.wasApplied()) return;
             if (attempt == ATTEMPTS) throw new IllegalStateException("change log: target rows kept changing under the applier");
             Map<ByteBuffer, Long> current = currentVersions(rs, rows, skip);
