@@ -41,6 +41,12 @@ final class ChangeLog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ChangeLog.class);
     static final int SLOTS = 16;
     private static final int APPLIERS = 8;
+    /**
+     * Partitions one recovery pass asks drains for, at most: every node runs the passes, and drains
+     * of one partition from two nodes contend for its lease (Paxos rounds); a backlog is worked off
+     * over several passes instead of all at once.
+     */
+    private static final int RECOVERIES_PER_PASS = 4 * APPLIERS;
     /** ck of a partition's lease row; logs sort after it and before every SPI key (those start with 0x01). */
     static final ByteBuffer LEASE_CK = ByteBuffer.wrap(new byte[] {0});
     private static final ByteBuffer LOGS_FROM = ByteBuffer.wrap(new byte[] {0, 1});
@@ -222,9 +228,12 @@ final class ChangeLog implements AutoCloseable {
         for (Row r : logs) present.add(r.getLong(2));
         settleGone(p, present, registeredBefore); // applied by another node while this one waited
         dropOrphans(p, present);
+        boolean first = true;
         for (Row r : logs) {
-            // stop well before the lease runs out: another applier may take over after it
-            if (expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
+            // stop well before the lease runs out: another applier may take over after it. One log
+            // at least per lease, though: under load taking the lease may itself eat half of it,
+            // and a stall past it is fenced anyway
+            if (!first && expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
                 request(p, 0); // the rest under a fresh lease
                 return;
             }
@@ -237,6 +246,7 @@ final class ChangeLog implements AutoCloseable {
             store.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version).setIdempotent(true));
             store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
             applied.incrementAndGet();
+            first = false;
             settle(p, version);
         }
     }
@@ -307,7 +317,12 @@ final class ChangeLog implements AutoCloseable {
                 old.computeIfAbsent(new Partition(m.getInt(0), m.getByteBuffer(1)), k -> new HashSet<>()).add(version);
             }
         });
-        for (Map.Entry<Partition, Set<Long>> e : old.entrySet()) {
+        List<Map.Entry<Partition, Set<Long>>> found = new ArrayList<>(old.entrySet());
+        java.util.Collections.shuffle(found); // two nodes' passes mostly pick different partitions
+        int asked = 0;
+        for (Map.Entry<Partition, Set<Long>> e : found) {
+            if (queued.contains(e.getKey()) || draining.contains(e.getKey())) continue; // under way here
+            if (asked++ == RECOVERIES_PER_PASS) break;
             orphans.merge(e.getKey(), e.getValue(), (a, b) -> {
                 Set<Long> both = new HashSet<>(a);
                 both.addAll(b);

@@ -20,7 +20,7 @@ import java.util.function.LongConsumer;
 public record ChangeLogSettings(boolean applyAfterCommit, long recoveryEveryMillis, long recoveryAfterMillis, long leaseMillis,
                                 int tombstoneSeconds, LongConsumer beforeApply) {
     public static final int DEFAULT_TOMBSTONE_SECONDS = 86_400;
-    public static final ChangeLogSettings DEFAULT = new ChangeLogSettings(true, 2_000, 10_000, 10_000);
+    public static final ChangeLogSettings DEFAULT = new ChangeLogSettings(true, 2_000, 10_000, 30_000);
 
     public ChangeLogSettings {
         if (recoveryEveryMillis < 0 || recoveryAfterMillis < 0 || leaseMillis < 1_000 || tombstoneSeconds < 1) {
