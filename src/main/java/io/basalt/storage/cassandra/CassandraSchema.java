@@ -23,6 +23,11 @@ final class CassandraSchema {
                 .withInt(DefaultDriverOption.REQUEST_PAGE_SIZE, 1000)
                 // versions come from HybridClock; the driver's own timestamps need no native clock (JNR is not shipped)
                 .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
+                // protocol v4: with v5 (segment framing) the 3-node fault runs of 2026-11-27 saw the driver
+                // fail to decode responses under load ("Unexpected error on channel": DecoderException,
+                // IndexOutOfBounds, "Unsupported request opcode: 0"), each closing a connection and every
+                // request in flight on it
+                .withString(DefaultDriverOption.PROTOCOL_VERSION, "V4")
                 .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, Duration.ofSeconds(30))
                 .build();
