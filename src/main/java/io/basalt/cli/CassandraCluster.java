@@ -371,6 +371,7 @@ public final class CassandraCluster {
                 authenticator: AllowAllAuthenticator
                 authorizer: AllowAllAuthorizer
                 role_manager: CassandraRoleManager
+                paxos_variant: v2
                 concurrent_reads: 8
                 concurrent_writes: 8
                 concurrent_counter_writes: 4

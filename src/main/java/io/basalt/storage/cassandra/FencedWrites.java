@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import io.basalt.storage.Mutation;
 import java.nio.ByteBuffer;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,16 +31,57 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Cost: the applier does not know whether a row exists; it guesses (a put makes a new row, a
  * delete meets an existing one) and, when the guess was wrong, learns the rows' versions from the
  * refused LWT's answer and writes again: one Paxos round per target partition when the guesses hold,
- * two when one fails.
+ * two when one fails. Rounds on one target partition are shared: the rows that this node's drains
+ * have queued for it meanwhile go in the same batch ({@link #write}).
  */
 final class FencedWrites {
     private static final int ATTEMPTS = 10;
+    /** Limits of one round's batch (a single-partition batch has no size guardrail, a mutation has: half a commit-log segment). */
+    private static final int BATCH_ROWS = 64;
+    private static final long BATCH_BYTES = 1 << 20;
 
     private final CassandraStorage store;
     private final int tombstoneSeconds;
     private final PreparedStatement putNew, putOver, buryNew, buryOver;
     /** Paxos rounds of fenced writes (applied or refused), and writes left out because a newer log's version was there. */
     final AtomicLong rounds = new AtomicLong(), fenced = new AtomicLong();
+    /** Target partitions some drain of this node is writing or waiting to write, with their queues. */
+    private final Map<String, Target> targets = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** A row of a log to write: the mutation, its Cassandra row, the log's version and what the last round learnt of the row. */
+    private static final class Entry {
+        final Mutation mutation;
+        final RowKey row;
+        final long version;
+        boolean exists, skip;
+
+        Entry(Mutation mutation, RowKey row, long version) {
+            this.mutation = mutation;
+            this.row = row;
+            this.version = version;
+            this.exists = mutation.isDelete(); // the first guess: an entry deleted was there, a put is new
+        }
+    }
+
+    /** One log's rows of one target partition, queued; done (and failure) are guarded by the target's lock. */
+    private static final class Submission {
+        final List<Entry> rows;
+        boolean done;
+        RuntimeException failure;
+
+        Submission(List<Entry> rows) {
+            this.rows = rows;
+        }
+    }
+
+    /** A target partition's queue; users (drains holding it) are counted under the map's compute. */
+    private static final class Target {
+        final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
+        final java.util.concurrent.locks.Condition changed = lock.newCondition();
+        final ArrayDeque<Submission> queue = new ArrayDeque<>();
+        boolean writing;
+        int users;
+    }
 
     FencedWrites(CassandraStorage store, com.datastax.oss.driver.api.core.CqlSession session, String keyspace, int tombstoneSeconds) {
         this.store = store;
@@ -52,40 +94,110 @@ final class FencedWrites {
         buryOver = session.prepare("UPDATE " + kv + " USING TTL ? SET value = null, version = ?" + where + "< ?");
     }
 
-    /** Writes a log's mutations, one conditional batch per target partition, each row only if older than {@code version}. */
+    /**
+     * Writes a log's mutations, one conditional batch per target partition, each row only if older
+     * than {@code version}.
+     */
     void apply(List<Mutation> ms, long version) {
-        Map<String, List<Mutation>> groups = new LinkedHashMap<>();
-        for (Mutation m : ms) groups.computeIfAbsent(store.partitionId(m), x -> new ArrayList<>()).add(m);
-        for (List<Mutation> group : groups.values()) {
-            for (Mutation m : group) if (!m.isDelete()) store.registerBucket(m.space(), m.key());
-            applyPartition(group, version);
+        Map<String, List<Entry>> groups = new LinkedHashMap<>();
+        for (Mutation m : ms) groups.computeIfAbsent(store.partitionId(m), x -> new ArrayList<>()).add(new Entry(m, store.rowKey(m.space(), m.key()), version));
+        for (Map.Entry<String, List<Entry>> group : groups.entrySet()) {
+            for (Entry e : group.getValue()) if (!e.mutation.isDelete()) store.registerBucket(e.mutation.space(), e.mutation.key());
+            write(group.getKey(), group.getValue());
         }
     }
 
-    private void applyPartition(List<Mutation> group, long version) {
-        int n = group.size();
-        RowKey[] rows = new RowKey[n];
-        boolean[] exists = new boolean[n], skip = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            rows[i] = store.rowKey(group.get(i).space(), group.get(i).key());
-            exists[i] = group.get(i).isDelete(); // the first guess: an entry deleted was there, a put is new
+    /**
+     * Writes one log's rows of one target partition together with what this node's other drains
+     * have queued for that partition meanwhile. The partitions every log writes (a GSI with few key
+     * values, a table's stream) are hot: one Paxos round per log there made the appliers contend
+     * with each other, and under load the rounds timed out. Here one drain at a time writes a
+     * partition's queue, FIFO, in one conditional batch per round; the others wait for their rows.
+     */
+    private void write(String partition, List<Entry> rows) {
+        Submission mine = new Submission(rows);
+        Target t = targets.compute(partition, (k, v) -> {
+            Target target = v == null ? new Target() : v;
+            target.users++;
+            return target;
+        });
+        t.lock.lock();
+        try {
+            t.queue.add(mine);
+            while (!mine.done) {
+                if (t.writing) {
+                    t.changed.awaitUninterruptibly();
+                    continue;
+                }
+                t.writing = true;
+                List<Submission> batch = take(t.queue);
+                t.lock.unlock();
+                RuntimeException failure = new IllegalStateException("change log: writing a target partition's rows failed");
+                try {
+                    writeRows(batch);
+                    failure = null;
+                } catch (RuntimeException e) {
+                    failure = e;
+                } finally { // also after an Error: the waiting drains must not wait for ever
+                    t.lock.lock();
+                    for (Submission s : batch) {
+                        s.failure = failure;
+                        s.done = true;
+                    }
+                    t.writing = false;
+                    t.changed.signalAll();
+                }
+            }
+        } finally {
+            t.lock.unlock();
+            targets.computeIfPresent(partition, (k, v) -> --v.users == 0 ? null : v);
         }
+        if (mine.failure != null) throw mine.failure;
+    }
+
+    /** The head of the queue, whole submissions, up to the batch's limits and never two writes of one row. */
+    private static List<Submission> take(ArrayDeque<Submission> queue) {
+        List<Submission> out = new ArrayList<>();
+        java.util.Set<ByteBuffer> rows = new java.util.HashSet<>();
+        int count = 0;
+        long bytes = 0;
+        for (Submission s = queue.peek(); s != null; s = queue.peek()) {
+            long size = 0;
+            boolean clash = false;
+            for (Entry e : s.rows) {
+                size += e.mutation.isDelete() ? 0 : e.mutation.value().length;
+                clash |= rows.contains(e.row.ck());
+            }
+            // the next round writes a row twice-queued: its condition then sees the first write
+            if (!out.isEmpty() && (clash || count + s.rows.size() > BATCH_ROWS || bytes + size > BATCH_BYTES)) break;
+            queue.poll();
+            out.add(s);
+            count += s.rows.size();
+            bytes += size;
+            for (Entry e : s.rows) rows.add(e.row.ck());
+        }
+        return out;
+    }
+
+    private void writeRows(List<Submission> batch) {
+        List<Entry> rows = new ArrayList<>();
+        for (Submission s : batch) rows.addAll(s.rows);
         for (int attempt = 1; ; attempt++) {
-            List<BoundStatement> statements = new ArrayList<>(n);
-            for (int i = 0; i < n; i++) if (!skip[i]) statements.add(statement(group.get(i), rows[i], version, exists[i]));
+            List<BoundStatement> statements = new ArrayList<>(rows.size());
+            for (Entry e : rows) if (!e.skip) statements.add(statement(e.mutation, e.row, e.version, e.exists));
             if (statements.isEmpty()) return;
             rounds.incrementAndGet();
             // sent again when its Paxos round's outcome is unknown: landed, it is refused the second time
             ResultSet rs = store.execute(batch(statements).setIdempotent(true));
             if (rs.wasApplied()) return;
             if (attempt == ATTEMPTS) throw new IllegalStateException("change log: target rows kept changing under the applier");
-            Map<ByteBuffer, Long> current = currentVersions(rs, rows, skip);
-            for (int i = 0; i < n; i++) {
-                if (skip[i]) continue;
-                Long have = current.get(rows[i].ck());
-                exists[i] = have != null;
-                if (have != null && have >= version) {
-                    skip[i] = true; // a newer (or this very) log wrote the row: leave it
+            Map<ByteBuffer, Long> current = currentVersions(rs, rows);
+            for (Entry e : rows) {
+                if (e.skip) continue;
+                Long have = current.get(e.row.ck());
+                e.exists = have != null;
+                if (have != null && have >= e.version) {
+                    e.skip = true; // a newer (or this very) log wrote the row: leave it
                     fenced.incrementAndGet();
                 }
             }
@@ -115,27 +227,20 @@ final class FencedWrites {
      * row's version (null when absent). Without a clustering key in a batch's answer (not seen),
      * the rows are read.
      */
-    private Map<ByteBuffer, Long> currentVersions(ResultSet rs, RowKey[] rows, boolean[] skip) {
+    private Map<ByteBuffer, Long> currentVersions(ResultSet rs, List<Entry> rows) {
         Map<ByteBuffer, Long> out = new HashMap<>();
         List<Row> answer = rs.all();
         boolean keyed = rs.getColumnDefinitions().contains("ck");
-        int pending = 0, last = -1;
-        for (int i = 0; i < rows.length; i++) {
-            if (!skip[i]) {
-                pending++;
-                last = i;
-            }
-        }
+        List<Entry> pending = rows.stream().filter(e -> !e.skip).toList();
         if (keyed) {
             for (Row r : answer) if (!r.isNull("ck") && !r.isNull("version")) out.put(r.getByteBuffer("ck"), r.getLong("version"));
-        } else if (pending == 1) {
+        } else if (pending.size() == 1) {
             Row r = answer.isEmpty() ? null : answer.get(0);
-            if (r != null && r.getColumnDefinitions().contains("version") && !r.isNull("version")) out.put(rows[last].ck(), r.getLong("version"));
+            if (r != null && r.getColumnDefinitions().contains("version") && !r.isNull("version")) out.put(pending.get(0).row.ck(), r.getLong("version"));
         } else {
-            for (int i = 0; i < rows.length; i++) {
-                if (skip[i]) continue;
-                Row r = store.execute(store.read(rows[i].space(), rows[i].bucket(), rows[i].ck())).one();
-                if (r != null && !r.isNull(1)) out.put(rows[i].ck(), r.getLong(1));
+            for (Entry e : pending) {
+                Row r = store.execute(store.read(e.row.space(), e.row.bucket(), e.row.ck())).one();
+                if (r != null && !r.isNull(1)) out.put(e.row.ck(), r.getLong(1));
             }
         }
         return out;
