@@ -82,7 +82,20 @@ final class LoggedWrites {
         for (String k : putsRefused) assertTrue(!table.containsKey(k), () -> "a put refused with 503 took effect: " + k);
         for (String k : updatesRefused) assertEquals("a/1", table.get(k), "an update refused with 503 of " + k);
 
-        Eventually.await(Duration.ofSeconds(120), "the GSI holds exactly the table's items", () -> index(c).equals(table));
+        Map<String, String> last = new TreeMap<>();
+        try {
+            Eventually.await(Duration.ofSeconds(120), "the GSI holds exactly the table's items", () -> {
+                last.clear();
+                last.putAll(index(c));
+                return last.equals(table);
+            });
+        } catch (AssertionError e) {
+            List<String> wrong = new ArrayList<>();
+            for (String k : table.keySet()) if (!table.get(k).equals(last.get(k))) wrong.add(k + ": table " + table.get(k) + ", index " + last.get(k));
+            for (String k : last.keySet()) if (!table.containsKey(k)) wrong.add(k + ": not in the table, index " + last.get(k));
+            throw new AssertionError(e.getMessage() + "; the last read differs in " + wrong.size() + " keys: "
+                    + wrong.subList(0, Math.min(20, wrong.size())), e);
+        }
         Map<String, List<String>> expected = new TreeMap<>();
         table.forEach((k, gv) -> expected.put(k, gv.equals("b/2") ? List.of("INSERT", "MODIFY") : List.of("INSERT")));
         String arn = c.describeTable(b -> b.tableName(TABLE)).table().latestStreamArn();
@@ -90,15 +103,18 @@ final class LoggedWrites {
         return table.size();
     }
 
-    /** Both index partitions: pk -> "g/v"; a key seen twice fails at once. */
+    /**
+     * Both index partitions: pk -> "g/v", or "g/v and g/v" for a key seen under both. Not a failure by
+     * itself: a GSI Query is eventually consistent (one replica answers on Cassandra), and a replica
+     * that missed a fault's writes may still hold an entry another has replaced, until hints (or a
+     * repair) bring it up to date; the caller waits for a read that matches the table.
+     */
     private static Map<String, String> index(DynamoDbClient c) {
         Map<String, String> out = new TreeMap<>();
         for (String g : List.of("a", "b")) {
             c.queryPaginator(b -> b.tableName(TABLE).indexName("byG").keyConditionExpression("g = :g")
-                    .expressionAttributeValues(Map.of(":g", s(g)))).items().forEach(i -> {
-                        String previous = out.put(i.get("pk").s(), i.get("g").s() + "/" + i.get("v").n());
-                        assertTrue(previous == null, () -> "two index entries for " + i.get("pk").s());
-                    });
+                    .expressionAttributeValues(Map.of(":g", s(g)))).items().forEach(i ->
+                        out.merge(i.get("pk").s(), i.get("g").s() + "/" + i.get("v").n(), (x, y) -> x + " and " + y));
         }
         return out;
     }
