@@ -6,8 +6,6 @@ import io.basalt.cli.CassandraCluster;
 import io.basalt.storage.cassandra.CassandraSettings;
 import io.basalt.storage.cassandra.CassandraStorage;
 import io.basalt.storage.cassandra.ChangeLogSettings;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -35,15 +32,9 @@ class ChangeLogThroughputOnCassandraIT {
 
     @Test
     void theNodesKeepUpWithWritersOfHotIndexAndStreamPartitions() throws Exception {
-        Assumptions.assumeTrue("1".equals(System.getenv("BASALT_CASSANDRA_FAULTS")),
-                "3-node change-log throughput: runs with BASALT_CASSANDRA_FAULTS=1");
-        Path dir = Path.of("target", "cassandra-throughput");
-        CassandraCluster cluster = new CassandraCluster(dir, new PrintStream(System.out, true, StandardCharsets.UTF_8));
-        cluster.stop(0);
-        ServerTestBase.deleteTree(dir);
-        cluster.start(3, Integer.getInteger("throughput.nativePort", 19442), Integer.getInteger("throughput.storagePort", 17442));
-        String[] serve = {"--storage", "cassandra", "--cassandra-contact-points", cluster.contactPoints(),
-                "--cassandra-replication", "3", "--cassandra-keyspace", "throughput"};
+        ThreeNodeCluster three = ThreeNodeCluster.start("throughput", "throughput", 19442, 17442, "3-node change-log throughput");
+        CassandraCluster cluster = three.cluster();
+        String[] serve = three.serve();
         CassandraSettings settings = new CassandraSettings(CassandraSettings.parseContactPoints(cluster.contactPoints()),
                 "throughput", 3, CassandraSettings.DEFAULT_LOCAL_DC);
         try (ServerProcess serverA = ServerProcess.start(Files.createTempDirectory("throughput-a"), serve);

@@ -8,8 +8,6 @@ import io.basalt.storage.cassandra.CassandraSettings;
 import io.basalt.storage.cassandra.CassandraStorage;
 import io.basalt.storage.cassandra.ChangeLogSettings;
 import io.basalt.storage.cassandra.TransactionSettings;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +22,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
@@ -54,16 +51,10 @@ class TransactionFaultsOnCassandraIT {
     @Test
     @Covers(operation = "TransactWriteItems", parameters = {"TransactItems"})
     void bankTransfersSurviveKilledNodes() throws Exception {
-        Assumptions.assumeTrue("1".equals(System.getenv("BASALT_CASSANDRA_FAULTS")),
-                "3-node fault test: runs with BASALT_CASSANDRA_FAULTS=1");
-        Path dir = Path.of("target", "cassandra-faults");
-        CassandraCluster cluster = new CassandraCluster(dir, new PrintStream(System.out, true, StandardCharsets.UTF_8));
-        cluster.stop(0);
-        ServerTestBase.deleteTree(dir);
-        int nativePort = Integer.getInteger("faults.nativePort", 19342);
-        cluster.start(3, nativePort, Integer.getInteger("faults.storagePort", 17342));
-        String[] serve = {"--storage", "cassandra", "--cassandra-contact-points", cluster.contactPoints(),
-                "--cassandra-replication", "3", "--cassandra-keyspace", "faults"};
+        ThreeNodeCluster three = ThreeNodeCluster.start("faults", "faults", 19342, 17342, "3-node fault test");
+        Path dir = three.dir();
+        CassandraCluster cluster = three.cluster();
+        String[] serve = three.serve();
         Path dataA = Files.createTempDirectory("faults-a"), dataB = Files.createTempDirectory("faults-b");
         AtomicReference<ServerProcess> serverB = new AtomicReference<>();
         try (ServerProcess serverA = ServerProcess.start(dataA, serve); DynamoDbClient a = ServerTestBase.client(serverA.endpoint())) {
