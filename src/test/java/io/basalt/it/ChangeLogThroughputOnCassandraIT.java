@@ -1,6 +1,7 @@
 package io.basalt.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.cli.CassandraCluster;
 import io.basalt.storage.cassandra.CassandraSettings;
@@ -23,7 +24,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * one of two index partitions and a stream record: the hot partitions every log writes) from
  * {@code WRITERS} clients for a minute, no faults. Prints the writes acknowledged per second, the
  * logs waiting every 10 s and when the writers stop, and how long the nodes then take to apply
- * them; fails when the backlog is not applied within 5 minutes or the GSI and stream are not exact.
+ * them; fails when that takes more than 30 s (the appliers fell behind) or the GSI and stream are not exact.
  * The figures go to docs/scale-out.md ("Change-log throughput").
  */
 class ChangeLogThroughputOnCassandraIT {
@@ -35,8 +36,7 @@ class ChangeLogThroughputOnCassandraIT {
         ThreeNodeCluster three = ThreeNodeCluster.start("throughput", "throughput", 19442, 17442, "3-node change-log throughput");
         CassandraCluster cluster = three.cluster();
         String[] serve = three.serve();
-        CassandraSettings settings = new CassandraSettings(CassandraSettings.parseContactPoints(cluster.contactPoints()),
-                "throughput", 3, CassandraSettings.DEFAULT_LOCAL_DC);
+        CassandraSettings settings = three.settings();
         try (ServerProcess serverA = ServerProcess.start(Files.createTempDirectory("throughput-a"), serve);
              ServerProcess serverB = ServerProcess.start(Files.createTempDirectory("throughput-b"), serve);
              DynamoDbClient a = ServerTestBase.client(serverA.endpoint());
@@ -77,6 +77,9 @@ class ChangeLogThroughputOnCassandraIT {
                 System.out.printf("throughput: %d writes acknowledged in %.0f s (%.1f/s; %s); logs waiting: %s; %d when the writers stopped,"
                         + " applied in %.1f s; %d left%n", logs, writing, logs / writing, logged.summary(), backlog, left, draining, now);
                 assertEquals(0, now, "change logs still waiting 5 minutes after the writers stopped");
+                // the nodes keep up: what waits when the writers stop is what was in flight (applied log by
+                // log on Paxos v1, 1,448 logs took 106 s here; with shared rounds and v2, 17 took 1.1 s)
+                assertTrue(draining <= 30, () -> "the appliers fell behind the writers: " + left + " logs took " + draining + " s");
             }
             try (var streams = ServerTestBase.streamsClient(serverA.endpoint())) {
                 System.out.printf("throughput: %d items, GSI and stream exact%n", logged.verify(a, streams));

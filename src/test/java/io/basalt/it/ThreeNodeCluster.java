@@ -1,6 +1,7 @@
 package io.basalt.it;
 
 import io.basalt.cli.CassandraCluster;
+import io.basalt.storage.cassandra.CassandraSettings;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,5 +25,10 @@ record ThreeNodeCluster(Path dir, CassandraCluster cluster, String keyspace, Str
         String[] serve = {"--storage", "cassandra", "--cassandra-contact-points", cluster.contactPoints(),
                 "--cassandra-replication", "3", "--cassandra-keyspace", keyspace};
         return new ThreeNodeCluster(dir, cluster, keyspace, serve);
+    }
+
+    /** Settings for a store of the test's own on the keyspace (counting what is left, not applying it). */
+    CassandraSettings settings() {
+        return new CassandraSettings(CassandraSettings.parseContactPoints(cluster.contactPoints()), keyspace, 3, CassandraSettings.DEFAULT_LOCAL_DC);
     }
 }

@@ -159,8 +159,7 @@ class TransactionFaultsOnCassandraIT {
             assertTrue(broken.isEmpty(), () -> "snapshots saw another total: " + broken);
 
             // abandoned transactions are settled by the nodes within the abandon delay (10 s) and a recovery pass
-            CassandraSettings settings = new CassandraSettings(CassandraSettings.parseContactPoints(cluster.contactPoints()),
-                    "faults", 3, CassandraSettings.DEFAULT_LOCAL_DC);
+            CassandraSettings settings = three.settings();
             try (CassandraStorage store = CassandraStorage.open(settings, new ChangeLogSettings(false, 0, 0, 1_000),
                     new TransactionSettings(60_000, 0, TransactionSettings.Phase.NONE))) {
                 try {

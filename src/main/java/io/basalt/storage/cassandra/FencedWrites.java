@@ -13,10 +13,15 @@ import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The change-log applier's writes, fenced by the log's version (docs/scale-out.md, "Fencing"). A
@@ -46,7 +51,7 @@ final class FencedWrites {
     /** Paxos rounds of fenced writes (applied or refused), and writes left out because a newer log's version was there. */
     final AtomicLong rounds = new AtomicLong(), fenced = new AtomicLong();
     /** Target partitions some drain of this node is writing or waiting to write, with their queues. */
-    private final Map<String, Target> targets = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Target> targets = new ConcurrentHashMap<>();
 
     /** A row of a log to write: the mutation, its Cassandra row, the log's version and what the last round learnt of the row. */
     private static final class Entry {
@@ -76,8 +81,8 @@ final class FencedWrites {
 
     /** A target partition's queue; users (drains holding it) are counted under the map's compute. */
     private static final class Target {
-        final java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock();
-        final java.util.concurrent.locks.Condition changed = lock.newCondition();
+        final ReentrantLock lock = new ReentrantLock();
+        final Condition changed = lock.newCondition();
         final ArrayDeque<Submission> queue = new ArrayDeque<>();
         boolean writing;
         int users;
@@ -158,7 +163,7 @@ final class FencedWrites {
     /** The head of the queue, whole submissions, up to the batch's limits and never two writes of one row. */
     private static List<Submission> take(ArrayDeque<Submission> queue) {
         List<Submission> out = new ArrayList<>();
-        java.util.Set<ByteBuffer> rows = new java.util.HashSet<>();
+        Set<ByteBuffer> rows = new HashSet<>();
         int count = 0;
         long bytes = 0;
         for (Submission s = queue.peek(); s != null; s = queue.peek()) {
