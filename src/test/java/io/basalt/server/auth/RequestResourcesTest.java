@@ -20,11 +20,11 @@ class RequestResourcesTest {
     void singleItemAndTableOperationsActOnTheirTable() {
         assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{}}"));
         assertEquals(List.of(new Access("dynamodb:DeleteTable", T + "Music")), of("DeleteTable", "{\"TableName\":\"Music\"}"));
-        assertEquals(List.of(new Access("dynamodb:PutItem", "arn:aws:dynamodb:eu-west-1:444455556666:table/X")),
-                of("PutItem", "{\"TableName\":\"arn:aws:dynamodb:eu-west-1:444455556666:table/X\"}"));
+        assertEquals(List.of(new Access("dynamodb:PutItem", "arn:aws:dynamodb:eu-west-1:444455556666:table/Xyz")),
+                of("PutItem", "{\"TableName\":\"arn:aws:dynamodb:eu-west-1:444455556666:table/Xyz\"}"));
         // a table ARN the operation would refuse names nothing: the request is refused before it is authorized
         io.basalt.error.DynamoException refused = org.junit.jupiter.api.Assertions.assertThrows(io.basalt.error.DynamoException.class,
-                () -> of("PutItem", "{\"TableName\":\"arn:aws:dynamodbX:eu-west-1:444455556666:table/X\"}"));
+                () -> of("PutItem", "{\"TableName\":\"arn:aws:dynamodbX:eu-west-1:444455556666:table/Xyz\"}"));
         assertEquals(io.basalt.error.ErrorType.VALIDATION, refused.type());
         assertEquals(List.of(new Access("dynamodb:ListTables", "*")), of("ListTables", "{}"));
     }
