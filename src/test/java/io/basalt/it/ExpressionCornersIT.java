@@ -134,4 +134,15 @@ class ExpressionCornersIT extends ServerTestBase {
                 () -> ddb.updateItem(b -> b.tableName(T).key(K).updateExpression("SET a = :w")
                         .expressionAttributeValues(Map.of(":w", s("1"), "v", s("2")))));
     }
+
+    @Test
+    @Covers(operation = "TransactWriteItems", parameters = "TransactItems")
+    void anActionsEmptyPlaceholderMapIsRefused() {
+        invalid("ExpressionAttributeValues must not be empty", () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p
+                .tableName(T).item(item("pk", "tx", "sk", "1")).conditionExpression("attribute_not_exists(a)")
+                .expressionAttributeValues(Map.of())))));
+        invalid("ExpressionAttributeNames must not be empty", () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p
+                .tableName(T).item(item("pk", "tx", "sk", "1")).conditionExpression("attribute_not_exists(a)")
+                .expressionAttributeNames(Map.of())))));
+    }
 }
