@@ -150,7 +150,8 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
                 exportKey + "/manifest-summary.json", 0, 0, null, null, from, to, view);
         // the export runs in the background, as the service's: DescribeExport says IN_PROGRESS until it ends
         engine.exports().put(e);
-        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, store, exportKey)),
+        ObjectStore callers = TransferJobs.actingFor(store, ctx, r.bucketOwner());
+        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, callers, exportKey)),
                 failure -> engine.exports().put(e.failed(engine.clock().millis(), "InternalServerError", failure)));
         out.writeStartObject();
         ExportJson.description(out, e, ExportRecord.IN_PROGRESS);

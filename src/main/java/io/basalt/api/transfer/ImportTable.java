@@ -96,8 +96,9 @@ public final class ImportTable implements Operation<ImportTable.Request> {
                 r.csv() == null ? null : r.csv().get(HEADER), ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
         // the import runs in the background, as the service's: DescribeImport says IN_PROGRESS until it ends
         engine.imports().put(rec);
+        ObjectStore callers = TransferJobs.actingFor(store, ctx, r.source().get(OWNER));
         TransferJobs.start("basalt-import-" + rec.arn().substring(rec.arn().lastIndexOf('/') + 1),
-                () -> engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
+                () -> engine.imports().put(new ImportObjects(engine, callers, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
                 failure -> engine.imports().put(rec.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0,
                         "InternalServerError", failure)));
         write(out, ctx, rec, true);
