@@ -214,8 +214,9 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
                 kind = ObjectStoreException.Kind.KMS_NOT_FOUND;
             } else if ("AccessDenied".equals(code) || e.statusCode() == 403) {
                 kind = ObjectStoreException.Kind.ACCESS_DENIED;
+                // a 403 without S3's error document (a HEAD's has no body): S3's own words then
+                if (!"AccessDenied".equals(code) || text == null || text.isEmpty()) text = "Access Denied";
                 code = "AccessDenied";
-                if (text == null || text.isEmpty() || e.awsErrorDetails() == null) text = "Access Denied";
             }
             throw new ObjectStoreException(kind, text + " (Service: Amazon S3; Status Code: " + e.statusCode() + "; Error Code: " + code
                     + "; Request ID: " + e.requestId() + "; S3 Extended Request ID: " + e.extendedRequestId() + "; Proxy: null)", e);
