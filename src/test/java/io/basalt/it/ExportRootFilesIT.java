@@ -43,10 +43,15 @@ class ExportRootFilesIT {
         Files.createDirectories(outside);
         server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withExportRoot(root));
         ddb = ServerTestBase.client(server.endpoint());
-        ddb.createTable(b -> b.tableName("Links").billingMode("PAY_PER_REQUEST")
+        pitrTable(ddb, "Links", "x");
+    }
+
+    /** A table (key pk) with point-in-time recovery, holding one item. */
+    static void pitrTable(DynamoDbClient c, String name, String pk) {
+        c.createTable(b -> b.tableName(name).billingMode("PAY_PER_REQUEST")
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType("S")).keySchema(k -> k.attributeName("pk").keyType("HASH")));
-        ddb.updateContinuousBackups(b -> b.tableName("Links").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
-        ddb.putItem(b -> b.tableName("Links").item(Map.of("pk", AttributeValue.fromS("x"))));
+        c.updateContinuousBackups(b -> b.tableName(name).pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
+        c.putItem(b -> b.tableName(name).item(Map.of("pk", AttributeValue.fromS(pk))));
     }
 
     @AfterAll
@@ -152,10 +157,7 @@ class ExportRootFilesIT {
         Path log = base.resolve("logs/access.log");
         try (ServerProcess p = ServerProcess.startWithUmask("022", data, "--export-root", exports.toString(), "--access-log", log.toString());
              DynamoDbClient c = ServerTestBase.client(p.endpoint())) {
-            c.createTable(b -> b.tableName("Private").billingMode("PAY_PER_REQUEST")
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType("S")).keySchema(k -> k.attributeName("pk").keyType("HASH")));
-            c.updateContinuousBackups(b -> b.tableName("Private").pointInTimeRecoverySpecification(s -> s.pointInTimeRecoveryEnabled(true)));
-            c.putItem(b -> b.tableName("Private").item(Map.of("pk", AttributeValue.fromS("x"))));
+            pitrTable(c, "Private", "x");
             c.createBackup(b -> b.tableName("Private").backupName("nightly"));
             ExportDescription d = c.exportTableToPointInTime(b -> b.tableArn(ARN.replace("000000000000", io.basalt.model.Arns.ACCOUNT_ID)
                     + "Private").s3Bucket("mine").s3Prefix("deep/er")).exportDescription();

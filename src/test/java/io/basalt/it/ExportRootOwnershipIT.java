@@ -10,7 +10,6 @@ import io.basalt.server.auth.AuthFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -18,10 +17,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
@@ -73,13 +68,8 @@ class ExportRootOwnershipIT {
         bob = client("AKIABOB", "bob-secret");
         dave = client("AKIADAVE", "dave-secret");
         carol = client("AKIACAROL", "carol-secret");
-        for (DynamoDbClient c : List.of(alice, bob)) {
-            c.createTable(b -> b.tableName("Secrets").billingMode("PAY_PER_REQUEST")
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType("S")).keySchema(k -> k.attributeName("pk").keyType("HASH")));
-            c.updateContinuousBackups(b -> b.tableName("Secrets").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
-        }
-        alice.putItem(b -> b.tableName("Secrets").item(Map.of("pk", AttributeValue.fromS("alice's secret"))));
-        bob.putItem(b -> b.tableName("Secrets").item(Map.of("pk", AttributeValue.fromS("planted by bob"))));
+        ExportRootFilesIT.pitrTable(alice, "Secrets", "alice's secret");
+        ExportRootFilesIT.pitrTable(bob, "Secrets", "planted by bob");
     }
 
     @AfterAll
@@ -90,11 +80,7 @@ class ExportRootOwnershipIT {
     }
 
     static DynamoDbClient client(String keyId, String secret) {
-        return DynamoDbClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                .build();
+        return ServerTestBase.client(server.endpoint(), keyId, secret);
     }
 
     static ExportDescription export(DynamoDbClient c, String account, String bucket, String prefix, String owner) throws Exception {
@@ -171,6 +157,16 @@ class ExportRootOwnershipIT {
         ImportTableDescription imported = importInto(alice, "WrongOwner", "owned", "x/", B);
         assertEquals("FAILED", imported.importStatusAsString());
         accessDenied(imported.failureCode(), imported.failureMessage(), "Access Denied");
+    }
+
+    @Test
+    @Covers(operation = "ImportTable", parameters = {"S3BucketSource"})
+    void theOwnerRecordsAndOddOwnersAreNoBuckets() {
+        Sdk.validation("1 validation error detected: Value '.basalt-owners' at 's3BucketSource.s3Bucket' failed to satisfy constraint: "
+                + "Member must satisfy regular expression pattern: ^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$",
+                () -> importInto(bob, "Owners", ".basalt-owners", "", null));
+        Sdk.validation("1 validation error detected: Value 'someone' at 's3BucketSource.s3BucketOwner' failed to satisfy constraint: "
+                + "Member must satisfy regular expression pattern: [0-9]{12}", () -> importInto(bob, "Owners", "alices", "", "someone"));
     }
 
     @Test

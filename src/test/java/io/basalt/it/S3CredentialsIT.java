@@ -18,7 +18,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -26,12 +25,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ExportDescription;
 import software.amazon.awssdk.services.dynamodb.model.ImportTableDescription;
 
@@ -86,12 +80,7 @@ class S3CredentialsIT {
         etl = client("AKIAETL", "etl-secret");
         bob = client("AKIABOB", "bob-secret");
         carl = client("AKIACARL", "carl-secret");
-        for (DynamoDbClient c : List.of(alice, bob, carl)) {
-            c.createTable(b -> b.tableName("Tbl").billingMode("PAY_PER_REQUEST")
-                    .attributeDefinitions(a -> a.attributeName("pk").attributeType("S")).keySchema(k -> k.attributeName("pk").keyType("HASH")));
-            c.updateContinuousBackups(b -> b.tableName("Tbl").pointInTimeRecoverySpecification(p -> p.pointInTimeRecoveryEnabled(true)));
-            c.putItem(b -> b.tableName("Tbl").item(Map.of("pk", AttributeValue.fromS("x"))));
-        }
+        for (DynamoDbClient c : List.of(alice, bob, carl)) ExportRootFilesIT.pitrTable(c, "Tbl", "x");
     }
 
     @AfterAll
@@ -104,11 +93,7 @@ class S3CredentialsIT {
     }
 
     static DynamoDbClient client(String keyId, String secret) {
-        return DynamoDbClient.builder().endpointOverride(server.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-                .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                .build();
+        return ServerTestBase.client(server.endpoint(), keyId, secret);
     }
 
     /** S3's part: refuses a bucket to a key that may not use it (403 AccessDenied), else forwards to S3Mock. */

@@ -72,7 +72,16 @@ public final class ImportTable implements Operation<ImportTable.Request> {
                 .enumValue(r.compression(), "inputCompressionType", "[GZIP, ZSTD, NONE]")
                 .minLength(delimiter, "inputFormatOptions.csv.delimiter", 1).maxLength(delimiter, "inputFormatOptions.csv.delimiter", 1)
                 .check();
-        new Constraints().notNull(bucket, "s3BucketSource.s3Bucket").maxLength(bucket, "s3BucketSource.s3Bucket", 255).check();
+        Constraints source = new Constraints().notNull(bucket, "s3BucketSource.s3Bucket").maxLength(bucket, "s3BucketSource.s3Bucket", 255);
+        // the model's patterns (API reference, S3BucketSource), as ExportTableToPointInTime checks its own
+        if (bucket != null && bucket.length() <= 255 && !ExportTableToPointInTime.BUCKET.matcher(bucket).matches()) {
+            source.violation(bucket, "s3BucketSource.s3Bucket", "Member must satisfy regular expression pattern: " + ExportTableToPointInTime.BUCKET.pattern());
+        }
+        String owner = r.source() == null ? null : r.source().get(OWNER);
+        if (owner != null && !ExportTableToPointInTime.ACCOUNT.matcher(owner).matches()) {
+            source.violation(owner, "s3BucketSource.s3BucketOwner", "Member must satisfy regular expression pattern: " + ExportTableToPointInTime.ACCOUNT.pattern());
+        }
+        source.check();
         String compression = r.compression() == null ? "NONE" : r.compression();
         ObjectStore store = engine.objectStore();
         if (store == null) {
