@@ -192,9 +192,14 @@ public final class Basalt implements AutoCloseable {
     static void privateDataDir(java.nio.file.Path dir) {
         try {
             io.basalt.engine.PrivateFiles.createDirectories(dir);
-            io.basalt.engine.PrivateFiles.restrictTree(dir);
         } catch (java.io.IOException e) {
-            throw new IllegalStateException("Cannot make the data directory " + dir + " private: " + e.getMessage(), e);
+            throw new IllegalStateException("Cannot create the data directory " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            io.basalt.engine.PrivateFiles.restrictTree(dir);
+        } catch (java.io.IOException | RuntimeException e) {
+            // e.g. a data directory another user owns (a mounted volume): the server still runs, the operator is told
+            org.slf4j.LoggerFactory.getLogger(Basalt.class).warn("Could not make the data directory {} private (0700/0600): {}", dir, e.toString());
         }
     }
 
@@ -261,12 +266,6 @@ public final class Basalt implements AutoCloseable {
             }
         }
         engine.close();
-        if (dataDir != null) {
-            try {
-                io.basalt.engine.PrivateFiles.restrictTree(dataDir);
-            } catch (java.io.IOException | RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(Basalt.class).warn("Could not make {} private: {}", dataDir, e.getMessage());
-            }
-        }
+        if (dataDir != null) privateDataDir(dataDir);
     }
 }

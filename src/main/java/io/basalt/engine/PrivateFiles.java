@@ -50,12 +50,16 @@ public final class PrivateFiles {
         if (opts.isEmpty()) opts.addAll(Set.of(StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING));
         opts.add(StandardOpenOption.WRITE);
         opts.add(LinkOption.NOFOLLOW_LINKS);
+        boolean existed = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
         var channel = Files.newByteChannel(file, opts, attribute(FILE));
         try {
             restrict(file);
         } catch (IOException e) {
-            channel.close();
-            throw e;
+            // a file of another user the server may write (an operator's log file) keeps the mode it was given
+            if (!existed) {
+                channel.close();
+                throw e;
+            }
         }
         return Channels.newOutputStream(channel);
     }
@@ -80,17 +84,21 @@ public final class PrivateFiles {
      */
     public static void restrictTree(Path dir) throws IOException {
         if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) return;
+        IOException first = null;
         try (Stream<Path> all = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) all::iterator) {
                 try {
                     restrict(p);
                 } catch (java.nio.file.NoSuchFileException gone) {
                     // removed meanwhile (a compaction's input)
+                } catch (IOException e) {
+                    if (first == null) first = e; // the others are still made private
                 }
             }
         } catch (java.io.UncheckedIOException walkRaced) {
             if (!(walkRaced.getCause() instanceof java.nio.file.NoSuchFileException)) throw walkRaced.getCause();
         }
+        if (first != null) throw first;
     }
 
     private static FileAttribute<?>[] attribute(Set<PosixFilePermission> perms) {
