@@ -77,7 +77,7 @@ class OverloadIT {
 
     private static String rawRequest(Socket s) throws Exception {
         OutputStream out = s.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
+        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
                 + "Content-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
         out.flush();
         s.setSoTimeout(10_000);

@@ -119,16 +119,17 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         String requestId = RequestIds.next();
         HttpMethod method = req.method();
         String hostHeader = req.headers().get(HttpHeaderNames.HOST);
-        if (!guards.hostAllowed(hostHeader)) {
+        if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && isRoot(req.uri())) {
+            // the service's health check names the host the request named (it shows nothing else, so
+            // it answers whatever the Host)
+            String text = method.equals(HttpMethod.GET) ? "healthy: " + host(req) + " " : "";
+            answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.OK, text, "text/plain", requestId));
+        } else if (!guards.hostAllowed(hostHeader)) {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.HOST_REFUSED,
                     "text/plain; charset=utf-8", requestId));
         } else if (!guards.originAllowed(req.headers().get(HttpHeaderNames.ORIGIN), hostHeader)) {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.ORIGIN_REFUSED,
                     "text/plain; charset=utf-8", requestId));
-        } else if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && isRoot(req.uri())) {
-            // the service's health check names the host the request named
-            String text = method.equals(HttpMethod.GET) ? "healthy: " + host(req) + " " : "";
-            answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.OK, text, "text/plain", requestId));
         } else if (ConsoleRoute.handles(req, path(req.uri()))) {
             answer(req, console.answer(ctx.alloc(), req, path(req.uri()), requestId));
         } else if (method.equals(HttpMethod.OPTIONS) && req.headers().contains(HttpHeaderNames.ORIGIN)) {
