@@ -44,7 +44,11 @@ class OverloadIT {
     @BeforeAll
     static void start() throws Exception {
         dir = Files.createTempDirectory("basalt-overload");
-        server = ServerProcess.start(dir, "--max-connections", Integer.toString(MAX_CONNECTIONS), "--workers", "16", "--log-level", "warn");
+        // every connection comes from 127.0.0.1 and the held ones wait: neither the per-address limit
+        // nor the header deadline (HttpHardeningIT tests those) is what this test is about
+        server = ServerProcess.start(dir, "--max-connections", Integer.toString(MAX_CONNECTIONS),
+                "--max-connections-per-source", Integer.toString(MAX_CONNECTIONS), "--header-timeout-ms", "60000",
+                "--workers", "16", "--log-level", "warn");
         ddb = ServerTestBase.client(server.endpoint());
         Sdk.createHashTable(ddb, "Big");
         // ~24 MB of items: a full Scan is 24 pages of 1 MB
