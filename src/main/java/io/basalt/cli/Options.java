@@ -52,7 +52,7 @@ final class Options {
             new Option("ttl-change-interval-s", "S", "minimum seconds between two TTL changes of a table (default 0: no limit; the service: 3600)", false),
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
             new Option("capacity-time-rules", null, "apply UpdateTable's decrease budget (4 throughput decreases a UTC day, then one an hour; per table and GSI)", true),
-            new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
+            new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON, /tables, console (default: none; 0 = any free port; with an auth file it asks for credentials)", false),
             new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
             new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),
             new Option("tls-cert", "FILE", "PEM certificate (chain) to serve HTTPS with (with --tls-key)", false),
@@ -301,7 +301,7 @@ final class Options {
           .append("Usage:\n")
           .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
           .append("  basalt test               run the whole test suite (launcher script only)\n")
-          .append("  basalt partitions TABLE --admin-port PORT   show a table's simulated partitions\n")
+          .append("  basalt partitions TABLE --admin-port PORT [--token TOKEN]   show a table's simulated partitions\n")
           .append("  basalt auth add-user NAME --account ID [--policy FILE] [--access-key-id ID --secret-access-key SECRET] --auth-file FILE\n")
           .append("                            add a user (and the account) to an auth file; prints the key pair as JSON\n")
           .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
