@@ -243,6 +243,20 @@ class AdminPortIT {
         assertEquals(200, get("/tables", "Bearer " + token("AKIAOPS", "ops-secret")).statusCode());
     }
 
+    @Test
+    void requestsAreBoundedInSize() throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.adminPort() + "/tables"))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[100 * 1024])).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, r.statusCode());
+        String bigHeader = "GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: " + "a".repeat(17 * 1024) + "\r\n\r\n";
+        try (Socket s = new Socket("127.0.0.1", server.adminPort())) {
+            s.setSoTimeout(5000);
+            s.getOutputStream().write(bigHeader.getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        }
+    }
+
     /** Whether the server ends the connection (possibly after a 503) before the socket's timeout. */
     private static boolean endsWithin(InputStream in) {
         try {
