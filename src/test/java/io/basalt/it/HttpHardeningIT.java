@@ -103,8 +103,8 @@ class HttpHardeningIT {
         byte[] json = LIST_TABLES.getBytes(StandardCharsets.UTF_8);
         byte[] gzip = gzip(json);
         byte[][] bodies = {json, Arrays.copyOf(gzip, gzip.length - 1), Arrays.copyOf(gzip, 10), new byte[0],
-                "\u001f\u008bnot really".getBytes(StandardCharsets.ISO_8859_1), json, json};
-        String[] codings = {"gzip", "gzip", "gzip", "gzip", "gzip", "garbage", "br"};
+                "\u001f\u008bnot really".getBytes(StandardCharsets.ISO_8859_1), json, json, json};
+        String[] codings = {"gzip", "gzip", "gzip", "gzip", "gzip", "garbage", "br", "deflate"};
         try (Socket s = connect("127.0.0.1")) {
             for (int i = 0; i < bodies.length; i++) {
                 String answer = exchange(s, post(AUTH, bodies[i], codings[i]));
@@ -118,6 +118,43 @@ class HttpHardeningIT {
             byte[] twoMembers = concat(gzip("{".getBytes(StandardCharsets.UTF_8)), gzip("}".getBytes(StandardCharsets.UTF_8)));
             assertTrue(exchange(s, post(AUTH, twoMembers, "gzip")).startsWith("HTTP/1.1 200"));
             assertTrue(exchange(s, post(AUTH, json, "identity")).startsWith("HTTP/1.1 200"));
+        }
+    }
+
+    @Test
+    void aSignedCompressedBodyIsVerifiedAsSent() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("basalt-gzip-auth");
+        java.nio.file.Path file = dir.resolve("auth.json");
+        new io.basalt.server.auth.AuthFile(List.of(new io.basalt.server.auth.AuthFile.Account("111122223333", "a")),
+                List.of(new io.basalt.server.auth.AuthFile.User("ops", "111122223333",
+                        List.of(new io.basalt.server.auth.AuthFile.AccessKey("AKIAOPS", "ops-secret", null)), List.of(), true))).write(file);
+        try (Basalt verified = Basalt.start(BasaltConfig.inMemoryOnFreePort().withAuthFile(file))) {
+            byte[] body = gzip("{}".getBytes(StandardCharsets.UTF_8));
+            java.net.URI uri = verified.endpoint().resolve("/");
+            software.amazon.awssdk.http.SdkHttpRequest request = software.amazon.awssdk.http.SdkHttpRequest.builder()
+                    .method(software.amazon.awssdk.http.SdkHttpMethod.POST).uri(uri)
+                    .putHeader("X-Amz-Target", "DynamoDB_20120810.ListTables")
+                    .putHeader("Content-Type", "application/x-amz-json-1.0")
+                    .putHeader("Content-Encoding", "gzip").build();
+            var signed = software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.create().sign(r -> r
+                    .identity(software.amazon.awssdk.identity.spi.AwsCredentialsIdentity.create("AKIAOPS", "ops-secret"))
+                    .request(request).payload(software.amazon.awssdk.http.ContentStreamProvider.fromByteArray(body))
+                    .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.SERVICE_SIGNING_NAME, "dynamodb")
+                    .putProperty(software.amazon.awssdk.http.auth.aws.signer.AwsV4HttpSigner.REGION_NAME, "us-east-1"));
+            StringBuilder head = new StringBuilder("POST / HTTP/1.1\r\nHost: 127.0.0.1:" + uri.getPort() + "\r\n");
+            for (var h : signed.request().headers().entrySet()) {
+                if (h.getKey().equalsIgnoreCase("host")) continue;
+                for (String v : h.getValue()) head.append(h.getKey()).append(": ").append(v).append("\r\n");
+            }
+            head.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+            try (Socket s = new Socket("127.0.0.1", uri.getPort())) {
+                s.setSoTimeout(5000);
+                String answer = exchange(s, concat(head.toString().getBytes(StandardCharsets.US_ASCII), body));
+                assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+                assertTrue(answer.endsWith("{\"TableNames\":[]}"), answer);
+            }
+        } finally {
+            ServerTestBase.deleteTree(dir);
         }
     }
 

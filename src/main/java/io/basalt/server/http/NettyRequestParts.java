@@ -29,6 +29,10 @@ record NettyRequestParts(FullHttpRequest req, ChannelHandlerContext ctx) impleme
 
     @Override public List<String> header(String name) { return req.headers().getAll(name); }
 
-    @Override public InputStream body() { return new ByteBufInputStream(req.content().duplicate()); }
+    /** The body as sent (compressed, when it came so: that is what the client signed). */
+    @Override public InputStream body() {
+        return req instanceof DecodedHttpRequest d ? new java.io.ByteArrayInputStream(d.asSent())
+                : new ByteBufInputStream(req.content().duplicate());
+    }
 }
 

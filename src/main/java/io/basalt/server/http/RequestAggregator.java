@@ -86,6 +86,8 @@ final class RequestAggregator extends ChannelInboundHandlerAdapter {
         String coding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
         if (RequestBodyDecoding.encoded(coding)) {
             ByteBuf decoded;
+            byte[] asSent = new byte[content.readableBytes()];
+            content.getBytes(content.readerIndex(), asSent);
             try {
                 decoded = RequestBodyDecoding.decode(coding, content, maxBodyBytes, ctx.alloc(), budget);
             } catch (RequestBodyDecoding.Undecodable e) {
@@ -101,8 +103,10 @@ final class RequestAggregator extends ChannelInboundHandlerAdapter {
                 budget.release(content.readableBytes());
                 content.release();
             }
-            content = decoded;
-            request.headers().remove(HttpHeaderNames.CONTENT_ENCODING).setInt(HttpHeaderNames.CONTENT_LENGTH, decoded.readableBytes());
+            // the headers stay as sent (Content-Encoding and Content-Length are often signed)
+            ctx.fireChannelRead(new DecodedHttpRequest(request.protocolVersion(), request.method(), request.uri(),
+                    decoded, request.headers(), last.trailingHeaders(), asSent));
+            return;
         }
         ctx.fireChannelRead(new DefaultFullHttpRequest(request.protocolVersion(), request.method(), request.uri(),
                 content, request.headers(), last.trailingHeaders()));
