@@ -111,7 +111,7 @@ public final class HttpService implements Service {
                     return t;
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
-        listener = new Listener(limits, tls, Math.max(1, Runtime.getRuntime().availableProcessors()), (ch, guard) -> ch.pipeline()
+        listener = new Listener(limits, tls, Math.max(1, Runtime.getRuntime().availableProcessors()), true, (ch, guard) -> ch.pipeline()
                 .addLast(new HttpServerExpectContinueHandler())
                 .addLast(new RequestAggregator(limits, budget, guard))
                 .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console, guards)));

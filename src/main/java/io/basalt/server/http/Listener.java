@@ -33,6 +33,8 @@ final class Listener {
     /** Adds the service's handlers to an admitted connection's pipeline, given its guard. */
     private final BiConsumer<SocketChannel, ConnectionGuard> handlers;
     private final int ioThreads;
+    /** Whether a connection beyond the limits is answered 503 (SDKs retry it) or closed at once. */
+    private final boolean answerRefusals;
     private EventLoopGroup boss;
     private EventLoopGroup io;
     private Channel channel;
@@ -42,7 +44,8 @@ final class Listener {
     /** Every open connection: stop closes them all itself before the event loops end (they could stay open otherwise). */
     private ChannelGroup open;
 
-    Listener(HttpLimits limits, SslContext tls, int ioThreads, BiConsumer<SocketChannel, ConnectionGuard> handlers) {
+    Listener(HttpLimits limits, SslContext tls, int ioThreads, boolean answerRefusals, BiConsumer<SocketChannel, ConnectionGuard> handlers) {
+        this.answerRefusals = answerRefusals;
         this.limits = limits;
         this.tls = tls;
         this.ioThreads = ioThreads;
@@ -68,6 +71,10 @@ final class Listener {
                             return;
                         }
                         if (!connections.admit(ch)) {
+                            if (!answerRefusals) {
+                                ch.close();
+                                return;
+                            }
                             if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
                             ch.pipeline().addLast(codec()).addLast(ConnectionLimit.refusal());
                             return;

@@ -103,7 +103,8 @@ public final class RoutedHttpService implements Service {
             return t;
         }, new ThreadPoolExecutor.AbortPolicy());
         BodyBudget budget = new BodyBudget(limits.maxBufferedBytes());
-        listener = new Listener(limits, null, 1, (ch, guard) -> ch.pipeline()
+        // a connection beyond the limits is closed at once: a flood holds no descriptors
+        listener = new Listener(limits, null, 1, false, (ch, guard) -> ch.pipeline()
                 .addLast(new RequestAggregator(limits, budget, guard))
                 .addLast(new Handler(guard, budget)));
         listener.bind(host, requestedPort);
