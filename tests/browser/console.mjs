@@ -182,6 +182,35 @@ try {
   await tab.locator("#undo").click();
   await tab.locator("#items td", { hasText: "carl" }).waitFor();
   check(true, "a deleted item comes back with Undo");
+  // the grid: a 100 KB value is cut in its cell, the grid stays in its card, columns sort, rows open from the keyboard
+  const longKey = { player: { S: "zed" }, game: { S: "long" } };
+  await apiCall("PutItem", { TableName: table, Item: { ...longKey, bio: { S: "x".repeat(100000) }, blob: { B: "AAAA" } } });
+  await tab.locator("#query button[type=submit]").click();
+  const longRow = tab.locator("#items tr", { hasText: "zed" });
+  await longRow.waitFor();
+  const rowBox = await longRow.boundingBox();
+  check(rowBox.height < 200 && /\(100000 characters\)/.test(await longRow.innerText()), `a 100 KB value is cut in its cell (row ${Math.round(rowBox.height)} px high)`);
+  check(/<binary 3 B>/.test(await longRow.innerText()), "a binary's size is its decoded bytes");
+  const [gridBox, cardBox] = [await tab.locator(".grid-scroll").first().boundingBox(), await tab.locator("#results").boundingBox()];
+  check(gridBox.x + gridBox.width <= cardBox.x + cardBox.width + 1, "the grid stays inside its card");
+  await tab.locator("#items th", { hasText: "player" }).click();
+  await tab.locator("#items th", { hasText: "player" }).click();
+  check(/zed/.test(await tab.locator("#items tbody tr").first().innerText()), "a click on a column header sorts the rows (twice: descending)");
+  await tab.locator("#items tbody tr").first().focus();
+  await tab.keyboard.press("Enter");
+  await tab.locator("#item-editor").waitFor();
+  check(/"zed"/.test(await tab.locator("#item-editor textarea").inputValue()), "a focused row opens with Enter");
+  await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  await apiCall("DeleteItem", { TableName: table, Key: longKey });
+  // a filter's values may be typed as plain JSON
+  await tab.locator("#query [name=filter]").fill("score > :v");
+  await tab.locator("#query [name=exprs]").fill('{":v": 1300}');
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "a filter value typed as plain JSON ({\":v\": 1300}) works");
+  await tab.locator("#query [name=filter]").fill("");
+  await tab.locator("#query [name=exprs]").fill("");
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -225,6 +254,18 @@ try {
   await tab.locator("#partiql-summary", { hasText: "1 items" }).waitFor();
   check((await tab.locator("#partiql-results td").allInnerTexts()).includes("1350"), "the PartiQL SELECT returns the item");
   check((await tab.locator("#history li").allInnerTexts()).some(s => s.includes(table)), "the statement is in the history");
+  // a SELECT reads pages of at most Limit items (100 unless changed), not a whole 1 MB page at once
+  await tab.locator("#statement-limit").fill("1");
+  await tab.locator("#statement").fill(`SELECT * FROM "${table}"`);
+  await tab.locator("#run-statement").click();
+  await tab.locator("#partiql-results button", { hasText: "Next page" }).waitFor({ timeout: 10000 });
+  check(/^1 items/.test(await tab.locator("#partiql-summary").innerText()), "PartiQL's Limit pages the result");
+  await tab.locator("#statement-limit").fill("100");
+  // the system's dark mode is followed
+  await tab.emulateMedia({ colorScheme: "dark" });
+  const darkBg = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await tab.emulateMedia({ colorScheme: "light" });
+  check(darkBg !== await tab.evaluate(() => getComputedStyle(document.body).backgroundColor), `prefers-color-scheme: dark gives a dark page (${darkBg})`);
   await tab.screenshot({ path: join(shots, "partiql.png") });
 
   // Table editor: billing and capacity, TTL, stream, a GSI added (backfilled) and deleted, deletion protection

@@ -3,7 +3,11 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { h, Select, ErrorText, Muted, ItemGrid, useLoad, useTablePick, describeTable, keyOf, typeOf, indexesOf } from "./ui.js";
 import { call, describeCapacity } from "./api.js";
-import { cell, columns, keyValue, plainItem, fromPlainItem, plainRoundTrips } from "./values.js";
+import { cell, columns, keyValue, plainItem, fromPlain, fromPlainItem, plainRoundTrips } from "./values.js";
+
+const TYPES = new Set(["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"]);
+/** Whether a JSON value is already DynamoDB JSON: an object with exactly one type member. */
+const isAttributeValue = v => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 && TYPES.has(Object.keys(v)[0]);
 import { ExportButtons } from "./export.js";
 import { updateOf, unchangedCondition, notExisting, keyText, sameValue } from "./item-save.js";
 
@@ -61,7 +65,7 @@ function Browser({ table, picker }) {
         sk && h("label", {}, "and (between)", h("input", { name: "sk2" }))),
       h("div", { class: "row" },
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
-        h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": {"N": "10"}}' }))),
+        h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": 10} or {":v": {"N": "10"}}' }))),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
         h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
@@ -85,7 +89,11 @@ function request(table, f, start) {
   if (start) req.ExclusiveStartKey = start;
   const names = {}, values = {};
   if (f.exprs && f.exprs.trim()) {
-    for (const [k, v] of Object.entries(JSON.parse(f.exprs))) (k.startsWith("#") ? names : values)[k] = v;
+    // a value may be typed plainly ({":v": 10}) or as DynamoDB JSON ({":v": {"N": "10"}})
+    for (const [k, v] of Object.entries(JSON.parse(f.exprs))) {
+      if (k.startsWith("#")) names[k] = v;
+      else values[k] = isAttributeValue(v) ? v : fromPlain(v);
+    }
   }
   if (f.filter && f.filter.trim()) req.FilterExpression = f.filter;
   if (f.mode === "Query") {
