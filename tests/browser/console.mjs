@@ -230,6 +230,18 @@ try {
   await tab.getByRole("button", { name: "JSON view", exact: true }).click();
   check(/"score": 1350/.test(await tab.locator("#json-view").innerText()), "the JSON view shows plain values");
   await tab.getByRole("button", { name: "Grid view" }).click();
+  // the query and an open item are in the URL: a reload (or a shared link) shows them again
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#item-editor").waitFor();
+  const shared = tab.url();
+  check(/index=byScore/.test(shared) && /mode=Query/.test(shared) && /item=/.test(shared), `the URL holds the query and the item: ${shared}`);
+  await tab.goto("about:blank");
+  await tab.goto(shared);
+  await tab.locator("#summary", { hasText: "Query: 1 items" }).waitFor();
+  await tab.locator("#item-editor").waitFor();
+  check(await tab.locator("#query [name=index]").inputValue() === "byScore" && await tab.locator("#query [name=sk1]").inputValue() === "1300"
+      && /"ana"/.test(await tab.locator("#item-editor textarea").inputValue()), "a reload shows the same query, page and item");
+  await tab.locator("#item-editor button", { hasText: "Close" }).click();
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {

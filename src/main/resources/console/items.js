@@ -28,9 +28,27 @@ function schemaOf(table, index) {
   return (index && indexesOf(table).find(i => i.IndexName === index) || table).KeySchema;
 }
 
+/** The query and the open item as the page's URL holds them (#/items/TABLE?index=..&mode=..&item=..). */
+const urlParams = () => new URLSearchParams(location.hash.split("?")[1] || "");
+
+/**
+ * Puts the form's query, its page and the open item into the URL (replaceState: no new history
+ * entry and no reload), so a reload or a shared link shows the same page and item.
+ */
+function remember(table, f, start, itemKey) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f || {})) if (v !== "" && v !== undefined) q.set(k, v);
+  if (start) q.set("start", JSON.stringify(start));
+  if (itemKey) q.set("item", JSON.stringify(itemKey));
+  const text = q.toString();
+  history.replaceState(null, "", `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`);
+}
+
 function Browser({ table, picker }) {
   const form = useRef(null);
-  const [choice, setChoice] = useState({ index: "", mode: "Scan" });
+  const last = useRef({}); // the query and page start last run, for the URL
+  const initial = urlParams();
+  const [choice, setChoice] = useState({ index: initial.get("index") || "", mode: initial.get("mode") || "Scan" });
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
@@ -39,12 +57,33 @@ function Browser({ table, picker }) {
   const run = async pageStarts => {
     const f = Object.fromEntries(new FormData(form.current));
     setPages(pageStarts);
+    last.current = { f, start: pageStarts[pageStarts.length - 1] };
+    remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")));
     try {
       const res = await call(f.mode, request(table, f, pageStarts[pageStarts.length - 1]));
       setResult({ res, f });
     } catch (e) { setResult({ error: e }); }
   };
-  useEffect(() => { run([undefined]); }, []);
+  const pk0 = keyOf(table.KeySchema, "HASH"), sk0 = keyOf(table.KeySchema, "RANGE");
+  const itemKey = it => it && Object.fromEntries([pk0, sk0].filter(Boolean).map(k => [k, it[k]]));
+  useEffect(() => { // a reload or a shared link: the URL's query, page and item
+    for (const [k, v] of initial) {
+      const field = form.current.elements[k];
+      if (!field || k === "index" || k === "mode") continue;
+      if (field.type === "checkbox") field.checked = true;
+      else field.value = v;
+    }
+    const start = initial.get("start");
+    run(start ? [undefined, JSON.parse(start)] : [undefined]);
+    const wanted = initial.get("item");
+    if (wanted) {
+      call("GetItem", { TableName: table.TableName, Key: JSON.parse(wanted) })
+        .then(r => r.Item && setEditing(r.Item), e => setResult({ error: e }));
+    }
+  }, []);
+  useEffect(() => { // the open item follows the editor
+    if (last.current.f) remember(table, last.current.f, last.current.start, editing ? itemKey(editing) : undefined);
+  }, [editing]);
   const indexes = indexesOf(table).map(i => i.IndexName);
   const schema = schemaOf(table, choice.index);
   const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
