@@ -233,6 +233,7 @@ try {
   // the query and an open item are in the URL: a reload (or a shared link) shows them again
   await tab.locator("#items td", { hasText: "ana" }).first().click();
   await tab.locator("#item-editor").waitFor();
+  await tab.waitForFunction(() => /item=/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
   const shared = tab.url();
   check(/index=byScore/.test(shared) && /mode=Query/.test(shared) && /item=/.test(shared), `the URL holds the query and the item: ${shared}`);
   await tab.goto("about:blank");
@@ -385,6 +386,12 @@ try {
   await tab.locator("#stream-records tr", { hasText: "INSERT" }).waitFor({ timeout: 15000 });
   check(/"bea"/.test(await tab.locator("#stream-records tr").first().innerText()), "the stream tail shows the new item's record");
   await tab.screenshot({ path: join(shots, "stream.png") });
+  // ... and from the oldest record kept (TRIM_HORIZON): the records written before the tail opened
+  await tab.locator("#stream-from").selectOption("TRIM_HORIZON");
+  await tab.locator("#stream-status", { hasText: "from the oldest record kept" }).waitFor();
+  await tab.locator("#stream-records tr", { hasText: "INSERT" }).first().waitFor({ timeout: 15000 });
+  await tab.waitForTimeout(2500);
+  check(await tab.locator("#stream-records tr").count() > 1, `TRIM_HORIZON shows earlier records too (${await tab.locator("#stream-records tr").count()})`);
 
   // Model view: the table's items grouped by partition key, each GSI a facet; an access-pattern file
   const model = join(scratch, "model.yaml");
