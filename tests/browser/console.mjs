@@ -259,6 +259,14 @@ try {
   check(plainItem.score === 1350 && plainItem.nick === "A." && plainItem.player === "ana", `JSON export: ${plainJson.text.replace(/\s+/g, " ")}`);
   const ddbJson = await exported("#export-ddb");
   check(JSON.parse(ddbJson.text)[0]?.score?.N === "1350", `DynamoDB JSON export: ${ddbJson.text.replace(/\s+/g, " ").slice(0, 120)}`);
+  // every page of the result, not only the shown one; and the request as code
+  const allPages = await exported("#export-json-all");
+  check(allPages.name === `${table}.byScore-all.json` && JSON.parse(allPages.text).length === 1, `export of all pages: ${allPages.name}`);
+  await tab.locator("#copy-code summary").click();
+  const cli = await tab.locator("#code").innerText();
+  check(/^aws dynamodb query --endpoint-url http/.test(cli) && /"IndexName":"byScore"/.test(cli), `copy as code (AWS CLI): ${cli.slice(0, 90)}`);
+  await tab.locator("#copy-code label", { hasText: "Python" }).click();
+  check(/client\.query\(\*\*/.test(await tab.locator("#code").innerText()), "copy as code (boto3)");
 
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();

@@ -8,7 +8,8 @@ import { cell, columns, keyValue, plainItem, fromPlain, fromPlainItem, plainRoun
 const TYPES = new Set(["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"]);
 /** Whether a JSON value is already DynamoDB JSON: an object with exactly one type member. */
 const isAttributeValue = v => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 && TYPES.has(Object.keys(v)[0]);
-import { ExportButtons } from "./export.js";
+import { ExportButtons, MAX_EXPORT_ITEMS } from "./export.js";
+import { CopyAsCode } from "./code.js";
 import { updateOf, unchangedCondition, notExisting, keyText, sameValue } from "./item-save.js";
 
 const OPERATORS = { S: ["=", "<", "<=", ">", ">=", "between", "begins_with"], B: ["=", "<", "<=", ">", ">=", "between", "begins_with"],
@@ -157,6 +158,18 @@ function request(table, f, start) {
   return req;
 }
 
+/** Every page of the form's Scan or Query (for export), up to MAX_EXPORT_ITEMS items. */
+async function everyPage(table, f, schema) {
+  const items = [];
+  let start;
+  do {
+    const page = await call(f.mode, request(table, { ...f, limit: "" }, start)); // whole 1 MB pages
+    items.push(...(page.Items || []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < MAX_EXPORT_ITEMS);
+  return { items, cols: columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]) };
+}
+
 function Results({ table, res, f, pages, run, edit }) {
   const [view, setView] = useState("grid"); // grid, json (plain) or ddb (DynamoDB JSON)
   const items = res.Items || [];
@@ -169,10 +182,11 @@ function Results({ table, res, f, pages, run, edit }) {
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
       h("span", { class: "capacity", id: "result-capacity" }, describeCapacity(res.ConsumedCapacity)),
       h("span", { class: "spacer" }),
-      h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}` }),
+      h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}`, all: () => everyPage(table, f, schema) }),
       viewButton("grid", "Grid view"), viewButton("json", "JSON view"), viewButton("ddb", "DynamoDB JSON view"),
       h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
       h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
+    h(CopyAsCode, { operation: f.mode, params: request(table, f, pages[pages.length - 1]) }),
     !items.length ? h(Muted, {}, "No items on this page.")
       : view === "json" ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items.map(plainItem), null, 2))
       : view === "ddb" ? h("pre", { class: "json", id: "ddb-json-view" }, JSON.stringify(items, null, 2))
