@@ -67,15 +67,14 @@ public final class Authorizer {
         List<RequestResources.Access> accesses = RequestResources.of(operation, region, principal.accountId(), body.get());
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
-        Supplier<Map<RequestResources.Access, ContextKeys>> perAccess =
-                requestKeysOnDemand(operation, region, principal, body, tables, accesses);
+        Supplier<Map<RequestResources.Access, ContextKeys>> perAccess = requestKeysOnDemand(operation, region, principal, body, tables);
         ContextKeys global = globalKeys(principal);
         if (request != null) {
             global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
         }
         PolicyEvaluator.Caller caller = new PolicyEvaluator.Caller(principal.arn(), principal.accountId());
         for (RequestResources.Access a : accesses) {
-            ContextKeys keys = global.copy().deferring(REQUEST_KEY_PREFIX, () -> perAccess.get().get(a));
+            ContextKeys keys = global.copy().deferring(REQUEST_KEY_PREFIX, () -> requestKeys(perAccess, principal, a));
             String owner = ownerAccount(a.resource(), principal.accountId());
             PolicyEvaluator.Decision d = decide(identity, allowAll, resourcePolicy(tables, a.resource(), owner), caller, owner, a, keys);
             if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
@@ -163,8 +162,7 @@ public final class Authorizer {
      */
     private Supplier<Map<RequestResources.Access, ContextKeys>> requestKeysOnDemand(String operation, String region, Principal principal,
                                                                                      Supplier<java.io.InputStream> body,
-                                                                                     TableCatalog tables,
-                                                                                     List<RequestResources.Access> accesses) {
+                                                                                     TableCatalog tables) {
         return new Supplier<>() {
             private Map<RequestResources.Access, ContextKeys> read;
 
@@ -172,11 +170,24 @@ public final class Authorizer {
             public Map<RequestResources.Access, ContextKeys> get() {
                 if (read == null) {
                     conditionKeyReads.incrementAndGet();
-                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces, accesses);
+                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
                 }
                 return read;
             }
         };
+    }
+
+    /**
+     * The keys of one access; a request too large to read them from is refused, since a condition
+     * that needs them (in an Allow or a Deny) cannot be decided.
+     */
+    private static ContextKeys requestKeys(Supplier<Map<RequestResources.Access, ContextKeys>> perAccess, Principal principal,
+                                           RequestResources.Access a) {
+        try {
+            return perAccess.get().get(a);
+        } catch (BoundedRequestTree.TooLarge overBounds) {
+            throw denied(principal, a, PolicyEvaluator.Decision.IMPLICIT_DENY);
+        }
     }
 
     /** How many requests had their condition keys read from the body (tests: that denials do not). */

@@ -63,16 +63,19 @@ final class RequestConditionKeys {
         this.account = account;
     }
 
-    /** The keys of each access, to be added to the request's global keys. */
+    /**
+     * The keys of each access, to be added to the request's global keys.
+     *
+     * @throws BoundedRequestTree.TooLarge when the body is over the bounds of what is read
+     */
     static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
-                                                        TableCatalog catalog, io.basalt.model.Namespaces namespaces,
-                                                        List<RequestResources.Access> accesses) {
+                                                        TableCatalog catalog, io.basalt.model.Namespaces namespaces) {
         RequestConditionKeys k = new RequestConditionKeys(catalog, region, account, namespaces);
         Map<String, Object> request;
         try {
             request = BoundedRequestTree.read(body);
         } catch (BoundedRequestTree.TooLarge overBounds) {
-            return unreadable(accesses);
+            throw overBounds; // the authorizer refuses: it cannot decide
         } catch (IOException | RuntimeException unreadable) {
             return Map.of(); // the operation refuses the body before touching anything
         }
@@ -87,19 +90,6 @@ final class RequestConditionKeys {
                     .put("dynamodb:ReturnConsumedCapacity", s.returnConsumedCapacity).put("dynamodb:EnclosingOperation", s.enclosing)
                     .put("dynamodb:FullTableScan", s.fullTableScan);
             result.put(e.getKey(), c);
-        }
-        return result;
-    }
-
-    /**
-     * The keys of a request too large to read (over {@link BoundedRequestTree}'s bounds): every
-     * access gets partition keys and attributes no policy names, so a condition on them denies.
-     */
-    private static Map<RequestResources.Access, ContextKeys> unreadable(List<RequestResources.Access> accesses) {
-        Map<RequestResources.Access, ContextKeys> result = new LinkedHashMap<>();
-        for (RequestResources.Access a : accesses) {
-            result.put(a, new ContextKeys().putAll("dynamodb:LeadingKeys", List.of(UNREADABLE))
-                    .putAll("dynamodb:Attributes", List.of(UNREADABLE)));
         }
         return result;
     }

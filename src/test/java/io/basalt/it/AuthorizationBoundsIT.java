@@ -1,0 +1,136 @@
+package io.basalt.it;
+
+import static io.basalt.it.Sdk.item;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.basalt.Basalt;
+import io.basalt.compat.Covers;
+import io.basalt.server.auth.AuthFile;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.BillingMode;
+import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
+
+/**
+ * A caller cannot make the authorizer do work or hold memory out of proportion (#34.7): a user
+ * without permissions sending two 16 MB UpdateItem bodies of ~900,000 ExpressionAttributeValues is
+ * refused at once (the body is never read into a tree: action and resource decide first), and a
+ * user confined by dynamodb:LeadingKeys sending one is refused too (substitution variables over the
+ * service's 2 MB are not read), while its ordinary requests are served as before.
+ */
+class AuthorizationBoundsIT {
+    static final String ACCOUNT = "111122223333";
+    static final String OWN_NOTES = """
+            {"Version": "2012-10-17", "Statement": [{"Effect": "Allow",
+              "Action": ["dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:UpdateItem"],
+              "Resource": "arn:aws:dynamodb:*:*:table/Notes",
+              "Condition": {"ForAllValues:StringEquals": {"dynamodb:LeadingKeys": ["${aws:username}"]}}}]}""";
+
+    static Path dir;
+    static Basalt server;
+    static DynamoDbClient admin, carl;
+
+    @BeforeAll
+    static void start(org.junit.jupiter.api.TestInfo info) throws IOException {
+        dir = Files.createTempDirectory("basalt-authz-bounds");
+        Path authFile = dir.resolve("auth.json");
+        new AuthFile(List.of(new AuthFile.Account(ACCOUNT, "main")), List.of(
+                new AuthFile.User("admin", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAADMIN", "admin-secret", null)), List.of(), true),
+                new AuthFile.User("nobody", ACCOUNT, List.of(new AuthFile.AccessKey("AKIANOBODY", "nobody-secret", null)), List.of()),
+                new AuthFile.User("carl", ACCOUNT, List.of(new AuthFile.AccessKey("AKIACARL", "carl-secret", null)), List.of(OWN_NOTES))))
+                .write(authFile);
+        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withAuthFile(authFile));
+        admin = SignatureCoverageIT.client(server, "AKIAADMIN", "admin-secret");
+        carl = SignatureCoverageIT.client(server, "AKIACARL", "carl-secret");
+        admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH))
+                .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S)));
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        for (DynamoDbClient c : new DynamoDbClient[] {admin, carl}) if (c != null) c.close();
+        if (server != null) server.close();
+        ServerTestBase.deleteTree(dir);
+    }
+
+    /** An UpdateItem of {@code owner}'s item whose ExpressionAttributeValues fill a 16 MB body (~900,000 of them). */
+    static String hugeUpdate(String owner) {
+        StringBuilder b = new StringBuilder(16 * 1024 * 1024);
+        b.append("{\"TableName\":\"Notes\",\"Key\":{\"owner\":{\"S\":\"").append(owner)
+                .append("\"}},\"UpdateExpression\":\"SET a = :0\",\"ExpressionAttributeValues\":{");
+        for (int i = 0; i < 900_000; i++) {
+            if (i > 0) b.append(',');
+            b.append("\":").append(Integer.toString(i, 36)).append("\":{\"S\":\"x\"}");
+        }
+        return b.append("}}").toString();
+    }
+
+    static String denied(String user, String action) {
+        return "User: arn:aws:iam::" + ACCOUNT + ":user/" + user + " is not authorized to perform: dynamodb:" + action
+                + " on resource: arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Notes because no identity-based policy allows the dynamodb:"
+                + action + " action";
+    }
+
+    @Test
+    @Covers(operation = "UpdateItem", parameters = "ExpressionAttributeValues")
+    void aUserWithoutPermissionsIsRefusedAtOnceForTwoHugeBodies() throws Exception {
+        String body = hugeUpdate("nobody");
+        assertTrue(body.length() > 15 * 1024 * 1024 && body.length() < 16 * 1024 * 1024, "body of " + body.length());
+        RawSigV4.Prepared signed = RawSigV4.signAsSdk(server.endpoint(), "AKIANOBODY", "nobody-secret", "UpdateItem", body);
+        long allocatedBefore = allocated();
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> send(signed, body));
+        CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> send(signed, body));
+        for (HttpResponse<String> r : List.of(first.get(), second.get())) {
+            SignatureCoverageIT.assertRefused(r, "AccessDeniedException", denied("nobody", "UpdateItem"));
+        }
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        long megabytes = (allocated() - allocatedBefore) >> 20;
+        // sending, receiving, hashing and skimming the two bodies allocate some 350 MB (client included); the
+        // tree of each body that the authorizer built before #34.7 added 370 MB more (and exhausted a 512 MB heap)
+        assertTrue(megabytes < 640, "two refusals allocated " + megabytes + " MB");
+        assertTrue(millis < 30_000, "two refusals took " + millis + " ms");
+    }
+
+    @Test
+    void aConfinedUserSendingSubstitutionsOverTheServicesLimitIsRefused() throws Exception {
+        String body = hugeUpdate("carl");
+        RawSigV4.Prepared signed = RawSigV4.signAsSdk(server.endpoint(), "AKIACARL", "carl-secret", "UpdateItem", body);
+        long started = System.nanoTime();
+        SignatureCoverageIT.assertRefused(signed.send(body), "AccessDeniedException", denied("carl", "UpdateItem"));
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis < 30_000, "the refusal took " + millis + " ms");
+        assertTrue(!admin.getItem(b -> b.tableName("Notes").key(item("owner", "carl"))).hasItem(), "nothing was written");
+        // its ordinary requests still get their condition keys read
+        carl.putItem(b -> b.tableName("Notes").item(item("owner", "carl", "text", "mine")));
+        carl.updateItem(b -> b.tableName("Notes").key(item("owner", "carl")).updateExpression("SET #t = :t")
+                .expressionAttributeNames(java.util.Map.of("#t", "text")).expressionAttributeValues(item(":t", "still mine")));
+        assertEquals("still mine", carl.getItem(b -> b.tableName("Notes").key(item("owner", "carl"))).item().get("text").s());
+        Sdk.fails(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, "AccessDeniedException",
+                denied("carl", "GetItem"), () -> carl.getItem(b -> b.tableName("Notes").key(item("owner", "dora"))));
+    }
+
+    /** Heap allocated so far by every thread of this JVM (the server's and the client's). */
+    private static long allocated() {
+        return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getTotalThreadAllocatedBytes();
+    }
+
+    private static HttpResponse<String> send(RawSigV4.Prepared signed, String body) {
+        try {
+            return signed.send(body);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
