@@ -158,7 +158,11 @@ class SignatureCoverageIT {
         assertTrue(exists("shared"));
     }
 
-    /** The AWS CLI and boto3 (header signatures and boto3's pre-signed URLs) sign X-Amz-Target and the body. */
+    /**
+     * The AWS CLI and boto3 sign X-Amz-Target and the body; boto3's pre-signed URLs sign X-Amz-Target
+     * too (they cannot be used for DynamoDB anyway, against the service neither: boto3 moves the
+     * parameters into the query string and signs an empty body, github.com/boto/boto3/issues/3512).
+     */
     @Test
     void theAwsCliAndBoto3SignWhatIsRequired() throws Exception {
         alice.putItem(b -> b.tableName("Notes").item(item("pk", "cli")));
@@ -173,7 +177,7 @@ class SignatureCoverageIT {
         assertEquals(0, p.waitFor(), out);
         assertTrue(out.contains("\"cli\""), out);
         String script = """
-                import boto3, botocore, json, sys, urllib.request
+                import boto3, botocore, sys, urllib.parse
                 c = boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1",
                     aws_access_key_id="AKIAALICE", aws_secret_access_key="alice-secret",
                     config=botocore.config.Config(retries={"max_attempts": 0}))
