@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
 import io.basalt.compat.Covers;
-import io.basalt.server.auth.AuthFile;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -43,15 +42,10 @@ class AuthorizationBoundsIT {
     @BeforeAll
     static void start(org.junit.jupiter.api.TestInfo info) throws IOException {
         dir = Files.createTempDirectory("basalt-authz-bounds");
-        Path authFile = dir.resolve("auth.json");
-        new AuthFile(List.of(new AuthFile.Account(ACCOUNT, "main")), List.of(
-                new AuthFile.User("admin", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAADMIN", "admin-secret", null)), List.of(), true),
-                new AuthFile.User("nobody", ACCOUNT, List.of(new AuthFile.AccessKey("AKIANOBODY", "nobody-secret", null)), List.of()),
-                new AuthFile.User("carl", ACCOUNT, List.of(new AuthFile.AccessKey("AKIACARL", "carl-secret", null)), List.of(OWN_NOTES))))
-                .write(authFile);
-        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withAuthFile(authFile));
-        admin = SignatureCoverageIT.client(server, "AKIAADMIN", "admin-secret");
-        carl = SignatureCoverageIT.client(server, "AKIACARL", "carl-secret");
+        server = AuthServers.start(info.getTestClass().orElseThrow(), dir, ACCOUNT, AuthServers.user(ACCOUNT, "admin", true),
+                AuthServers.user(ACCOUNT, "nobody", false), AuthServers.user(ACCOUNT, "carl", false, OWN_NOTES));
+        admin = AuthServers.client(server, "admin");
+        carl = AuthServers.client(server, "carl");
         admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH))
                 .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S)));
@@ -93,7 +87,7 @@ class AuthorizationBoundsIT {
         CompletableFuture<HttpResponse<String>> first = CompletableFuture.supplyAsync(() -> send(signed, body));
         CompletableFuture<HttpResponse<String>> second = CompletableFuture.supplyAsync(() -> send(signed, body));
         for (HttpResponse<String> r : List.of(first.get(), second.get())) {
-            SignatureCoverageIT.assertRefused(r, "AccessDeniedException", denied("nobody", "UpdateItem"));
+            AuthServers.assertRefused(r, "AccessDeniedException", denied("nobody", "UpdateItem"));
         }
         long millis = (System.nanoTime() - started) / 1_000_000;
         long megabytes = (allocated() - allocatedBefore) >> 20;
@@ -108,7 +102,7 @@ class AuthorizationBoundsIT {
         String body = hugeUpdate("carl");
         RawSigV4.Prepared signed = RawSigV4.signAsSdk(server.endpoint(), "AKIACARL", "carl-secret", "UpdateItem", body);
         long started = System.nanoTime();
-        SignatureCoverageIT.assertRefused(signed.send(body), "AccessDeniedException", denied("carl", "UpdateItem"));
+        AuthServers.assertRefused(signed.send(body), "AccessDeniedException", denied("carl", "UpdateItem"));
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertTrue(millis < 30_000, "the refusal took " + millis + " ms");
         assertTrue(!admin.getItem(b -> b.tableName("Notes").key(item("owner", "carl"))).hasItem(), "nothing was written");

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
 import io.basalt.compat.Covers;
-import io.basalt.server.auth.AuthFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,15 +49,10 @@ class OwnItemsPolicyIT {
     @BeforeAll
     static void start(org.junit.jupiter.api.TestInfo info) throws IOException {
         dir = Files.createTempDirectory("basalt-own-items");
-        Path authFile = dir.resolve("auth.json");
-        new AuthFile(List.of(new AuthFile.Account(ACCOUNT, "main")), List.of(
-                new AuthFile.User("admin", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAADMIN", "admin-secret", null)), List.of(), true),
-                new AuthFile.User("carl", ACCOUNT, List.of(new AuthFile.AccessKey("AKIACARL", "carl-secret", null)),
-                        List.of(documentedPolicy()))))
-                .write(authFile);
-        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withAuthFile(authFile));
-        admin = SignatureCoverageIT.client(server, "AKIAADMIN", "admin-secret");
-        carl = SignatureCoverageIT.client(server, "AKIACARL", "carl-secret");
+        server = AuthServers.start(info.getTestClass().orElseThrow(), dir, ACCOUNT, AuthServers.user(ACCOUNT, "admin", true),
+                AuthServers.user(ACCOUNT, "carl", false, documentedPolicy()));
+        admin = AuthServers.client(server, "admin");
+        carl = AuthServers.client(server, "carl");
         admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH), k -> k.attributeName("id").keyType(KeyType.RANGE))
                 .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S),

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
 import io.basalt.compat.Covers;
-import io.basalt.server.auth.AuthFile;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -17,10 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
@@ -34,8 +29,7 @@ import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
  */
 class SignatureCoverageIT {
     static final String ACCOUNT = "111122223333";
-    static final String MISMATCH = "The request signature we calculated does not match the signature you provided. "
-            + "Check your AWS Secret Access Key and signing method. Consult the service documentation for details.";
+    static final String MISMATCH = AuthIT.MISMATCH;
     static final String TARGET_NOT_SIGNED = "'X-Amz-Target' must be a 'SignedHeader' in the AWS Authorization.";
 
     static Path dir;
@@ -45,23 +39,11 @@ class SignatureCoverageIT {
     @BeforeAll
     static void start(org.junit.jupiter.api.TestInfo info) throws IOException {
         dir = Files.createTempDirectory("basalt-sigcover");
-        Path authFile = dir.resolve("auth.json");
-        new AuthFile(List.of(new AuthFile.Account(ACCOUNT, "main")), List.of(
-                new AuthFile.User("alice", ACCOUNT, List.of(new AuthFile.AccessKey("AKIAALICE", "alice-secret", null)), List.of(), true)))
-                .write(authFile);
-        server = Basalt.start(ServerTestBase.config(info.getTestClass().orElseThrow()).withAuthFile(authFile));
-        alice = client(server, "AKIAALICE", "alice-secret");
+        server = AuthServers.start(info.getTestClass().orElseThrow(), dir, ACCOUNT, AuthServers.user(ACCOUNT, "alice", true));
+        alice = AuthServers.client(server, "alice");
         alice.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
                 .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
-    }
-
-    static DynamoDbClient client(Basalt on, String keyId, String secret) {
-        return DynamoDbClient.builder().endpointOverride(on.endpoint()).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
-                .httpClient(UrlConnectionHttpClient.builder().build())
-                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
-                .build();
     }
 
     @AfterAll
@@ -77,15 +59,6 @@ class SignatureCoverageIT {
 
     private static boolean exists(String pk) {
         return alice.getItem(b -> b.tableName("Notes").key(item("pk", pk)).consistentRead(true)).hasItem();
-    }
-
-    /** An error answer of the service's type and words (the member is "message" or "Message", by type). */
-    static void assertRefused(HttpResponse<String> r, String type, String message) {
-        String shown = r.body().length() > 2000 ? r.body().substring(0, 2000) + "..." : r.body();
-        assertEquals(400, r.statusCode(), shown);
-        Map<String, Object> body = JsonMini.object(r.body());
-        assertEquals("com.amazon.coral.service#" + type, body.get("__type"), shown);
-        assertEquals(message, body.getOrDefault("message", body.get("Message")), shown);
     }
 
     private static RawSigV4.Prepared signed(String operation, Map<String, String> extra, List<String> signedHeaders, String payloadHash,
@@ -106,8 +79,8 @@ class SignatureCoverageIT {
                     : List.of("content-type", "x-amz-target");
             RawSigV4.Prepared captured = signed("DeleteItem", Map.of("x-amz-content-sha256", RawSigV4.UNSIGNED_PAYLOAD), names,
                     RawSigV4.UNSIGNED_PAYLOAD, false);
-            assertRefused(captured.send(key("victim")), "InvalidSignatureException", MISMATCH);
-            assertRefused(captured.send(key("captured")), "InvalidSignatureException", MISMATCH);
+            AuthServers.assertRefused(captured.send(key("victim")), "InvalidSignatureException", MISMATCH);
+            AuthServers.assertRefused(captured.send(key("captured")), "InvalidSignatureException", MISMATCH);
         }
         assertTrue(exists("victim"), "the replay with another body deleted an item");
         assertTrue(exists("captured"));
@@ -119,7 +92,7 @@ class SignatureCoverageIT {
         String signedBody = key("other");
         RawSigV4.Prepared r = signed("DeleteItem", Map.of("x-amz-content-sha256", RawSigV4.sha256Hex(signedBody)),
                 List.of("content-type", "x-amz-content-sha256", "x-amz-target"), RawSigV4.sha256Hex(signedBody), false);
-        assertRefused(r.send(key("kept")), "InvalidSignatureException", MISMATCH);
+        AuthServers.assertRefused(r.send(key("kept")), "InvalidSignatureException", MISMATCH);
         assertTrue(exists("kept"));
         assertEquals(200, r.send(signedBody).statusCode(), "the body that was signed is served");
     }
@@ -132,14 +105,14 @@ class SignatureCoverageIT {
         RawSigV4.Prepared url = signed("GetItem", Map.of(), List.of("host"), RawSigV4.UNSIGNED_PAYLOAD, true);
         HttpResponse<String> scan = url.send("{\"TableName\":\"Notes\"}", Map.of("x-amz-target", "DynamoDB_20120810.Scan",
                 "x-amz-content-sha256", RawSigV4.UNSIGNED_PAYLOAD));
-        assertRefused(scan, "InvalidSignatureException", TARGET_NOT_SIGNED);
+        AuthServers.assertRefused(scan, "InvalidSignatureException", TARGET_NOT_SIGNED);
         // the same with the body's own hash: still the target is not covered
         String get = key("secret");
         RawSigV4.Prepared hashed = signed("GetItem", Map.of(), List.of("host"), RawSigV4.sha256Hex(get), true);
-        assertRefused(hashed.send(get), "InvalidSignatureException", TARGET_NOT_SIGNED);
+        AuthServers.assertRefused(hashed.send(get), "InvalidSignatureException", TARGET_NOT_SIGNED);
         // and in the Authorization header
         RawSigV4.Prepared header = signed("GetItem", Map.of(), List.of("content-type"), RawSigV4.sha256Hex(get), false);
-        assertRefused(header.send(get), "InvalidSignatureException", TARGET_NOT_SIGNED);
+        AuthServers.assertRefused(header.send(get), "InvalidSignatureException", TARGET_NOT_SIGNED);
     }
 
     @Test
@@ -151,10 +124,10 @@ class SignatureCoverageIT {
         HttpResponse<String> ok = url.send(get);
         assertEquals(200, ok.statusCode(), ok.body());
         assertEquals("{\"Item\":{\"pk\":{\"S\":\"shared\"}}}", ok.body());
-        assertRefused(url.send(get, Map.of("x-amz-target", "DynamoDB_20120810.DeleteItem")), "InvalidSignatureException", MISMATCH);
-        assertRefused(url.send("{\"TableName\":\"Notes\"}", Map.of("x-amz-target", "DynamoDB_20120810.Scan")),
+        AuthServers.assertRefused(url.send(get, Map.of("x-amz-target", "DynamoDB_20120810.DeleteItem")), "InvalidSignatureException", MISMATCH);
+        AuthServers.assertRefused(url.send("{\"TableName\":\"Notes\"}", Map.of("x-amz-target", "DynamoDB_20120810.Scan")),
                 "InvalidSignatureException", MISMATCH);
-        assertRefused(url.send(key("secret")), "InvalidSignatureException", MISMATCH);
+        AuthServers.assertRefused(url.send(key("secret")), "InvalidSignatureException", MISMATCH);
         assertTrue(exists("shared"));
     }
 
