@@ -25,6 +25,8 @@ public final class Basalt implements AutoCloseable {
     /** Every front end, in start order; stopped in reverse. */
     private final java.util.List<io.basalt.server.Service> services;
     private final AutoCloseable accessLog;
+    /** The RocksDB data directory, made private again when the server stops; null for other stores. */
+    private java.nio.file.Path dataDir;
 
     private Basalt(Engine engine, HttpService http, HttpService https, io.basalt.server.admin.AdminService admin,
                    java.util.List<io.basalt.server.Service> services, AutoCloseable accessLog) {
@@ -106,7 +108,9 @@ public final class Basalt implements AutoCloseable {
             engine.close();
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
-        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+        Basalt basalt = new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+        if (storage instanceof RocksStorage) basalt.dataDir = config.dataDir();
+        return basalt;
     }
 
     /**
@@ -172,8 +176,31 @@ public final class Basalt implements AutoCloseable {
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
         if (config.cassandra() != null) return io.basalt.storage.cassandra.CassandraStorage.open(config.cassandra());
-        return RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
+        privateDataDir(config.dataDir());
+        RocksStorage rocks = RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
                 config.groupCommit(), config.inlineDiskReads()));
+        privateDataDir(config.dataDir());
+        return rocks;
+    }
+
+    /**
+     * Makes the data directory and everything in it private (directories 0700, files 0600) whatever
+     * the umask: at start (before and after RocksDB opens it) and when the server stops, so the files
+     * RocksDB made meanwhile with the umask's mode are private too (the 0700 directory keeps them from
+     * other users while the server runs).
+     */
+    static void privateDataDir(java.nio.file.Path dir) {
+        try {
+            io.basalt.engine.PrivateFiles.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Cannot create the data directory " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            io.basalt.engine.PrivateFiles.restrictTree(dir);
+        } catch (java.io.IOException | RuntimeException e) {
+            // e.g. a data directory another user owns (a mounted volume): the server still runs, the operator is told
+            org.slf4j.LoggerFactory.getLogger(Basalt.class).warn("Could not make the data directory {} private (0700/0600): {}", dir, e.toString());
+        }
     }
 
     /** Starts an in-memory server on a free port. */
@@ -239,5 +266,6 @@ public final class Basalt implements AutoCloseable {
             }
         }
         engine.close();
+        if (dataDir != null) privateDataDir(dataDir);
     }
 }

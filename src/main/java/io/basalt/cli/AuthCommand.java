@@ -152,7 +152,7 @@ final class AuthCommand {
         List<String> policies = new ArrayList<>(u.policies());
         if (policy != null) policies.add(policy);
         // a policy given now restricts the user to what its policies allow
-        return new AuthFile.User(u.name(), u.account(), keys, policies, u.allowAll() && policy == null);
+        return new AuthFile.User(u.name(), u.account(), keys, policies, u.allowAll() && policy == null, u.s3Credentials());
     }
 
     /** The policy's JSON text, checked to be one JSON object. */
