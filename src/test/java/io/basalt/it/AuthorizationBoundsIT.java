@@ -16,9 +16,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * A caller cannot make the authorizer do work or hold memory out of proportion (#34.7): a user
@@ -46,9 +43,7 @@ class AuthorizationBoundsIT {
                 AuthServers.user(ACCOUNT, "nobody", false), AuthServers.user(ACCOUNT, "carl", false, OWN_NOTES));
         admin = AuthServers.client(server, "admin");
         carl = AuthServers.client(server, "carl");
-        admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH))
-                .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S)));
+        Sdk.createHashTable(admin, "Notes");
     }
 
     @AfterAll
@@ -61,7 +56,7 @@ class AuthorizationBoundsIT {
     /** An UpdateItem of {@code owner}'s item whose ExpressionAttributeValues fill a 16 MB body (~900,000 of them). */
     static String hugeUpdate(String owner) {
         StringBuilder b = new StringBuilder(16 * 1024 * 1024);
-        b.append("{\"TableName\":\"Notes\",\"Key\":{\"owner\":{\"S\":\"").append(owner)
+        b.append("{\"TableName\":\"Notes\",\"Key\":{\"pk\":{\"S\":\"").append(owner)
                 .append("\"}},\"UpdateExpression\":\"SET a = :0\",\"ExpressionAttributeValues\":{");
         for (int i = 0; i < 900_000; i++) {
             if (i > 0) b.append(',');
@@ -105,14 +100,14 @@ class AuthorizationBoundsIT {
         AuthServers.assertRefused(signed.send(body), "AccessDeniedException", denied("carl", "UpdateItem"));
         long millis = (System.nanoTime() - started) / 1_000_000;
         assertTrue(millis < 30_000, "the refusal took " + millis + " ms");
-        assertTrue(!admin.getItem(b -> b.tableName("Notes").key(item("owner", "carl"))).hasItem(), "nothing was written");
+        assertTrue(!admin.getItem(b -> b.tableName("Notes").key(item("pk", "carl"))).hasItem(), "nothing was written");
         // its ordinary requests still get their condition keys read
-        carl.putItem(b -> b.tableName("Notes").item(item("owner", "carl", "text", "mine")));
-        carl.updateItem(b -> b.tableName("Notes").key(item("owner", "carl")).updateExpression("SET #t = :t")
+        carl.putItem(b -> b.tableName("Notes").item(item("pk", "carl", "text", "mine")));
+        carl.updateItem(b -> b.tableName("Notes").key(item("pk", "carl")).updateExpression("SET #t = :t")
                 .expressionAttributeNames(java.util.Map.of("#t", "text")).expressionAttributeValues(item(":t", "still mine")));
-        assertEquals("still mine", carl.getItem(b -> b.tableName("Notes").key(item("owner", "carl"))).item().get("text").s());
+        assertEquals("still mine", carl.getItem(b -> b.tableName("Notes").key(item("pk", "carl"))).item().get("text").s());
         Sdk.fails(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, "AccessDeniedException",
-                denied("carl", "GetItem"), () -> carl.getItem(b -> b.tableName("Notes").key(item("owner", "dora"))));
+                denied("carl", "GetItem"), () -> carl.getItem(b -> b.tableName("Notes").key(item("pk", "dora"))));
     }
 
     /** Heap allocated so far by every thread of this JVM (the server's and the client's). */

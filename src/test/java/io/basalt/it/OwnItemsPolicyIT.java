@@ -19,9 +19,6 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.BillingMode;
 import software.amazon.awssdk.services.dynamodb.model.DynamoDbException;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * The policy docs/security.md gives for "a user confined to its own items" (read from the file, so
@@ -53,13 +50,7 @@ class OwnItemsPolicyIT {
                 AuthServers.user(ACCOUNT, "carl", false, documentedPolicy()));
         admin = AuthServers.client(server, "admin");
         carl = AuthServers.client(server, "carl");
-        admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH), k -> k.attributeName("id").keyType(KeyType.RANGE))
-                .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("id").attributeType(ScalarAttributeType.S),
-                        a -> a.attributeName("tag").attributeType(ScalarAttributeType.S))
-                .globalSecondaryIndexes(g -> g.indexName("ByTag").keySchema(k -> k.attributeName("tag").keyType(KeyType.HASH))
-                        .projection(p -> p.projectionType(ProjectionType.ALL))));
+        AuthorizationIT.createNotes(admin);
         admin.putItem(b -> b.tableName("Notes").item(item("owner", "alice", "id", "1", "tag", "x", "text", "alice's secret")));
     }
 

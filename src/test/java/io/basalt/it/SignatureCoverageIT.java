@@ -17,9 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.BillingMode;
-import software.amazon.awssdk.services.dynamodb.model.KeyType;
-import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 
 /**
  * What a signature covers (#34.6): the body as received, whatever x-amz-content-sha256 claims
@@ -41,9 +38,7 @@ class SignatureCoverageIT {
         dir = Files.createTempDirectory("basalt-sigcover");
         server = AuthServers.start(info.getTestClass().orElseThrow(), dir, ACCOUNT, AuthServers.user(ACCOUNT, "alice", true));
         alice = AuthServers.client(server, "alice");
-        alice.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
-                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
-                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S)));
+        Sdk.createHashTable(alice, "Notes");
     }
 
     @AfterAll
