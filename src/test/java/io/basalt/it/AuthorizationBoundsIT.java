@@ -110,6 +110,22 @@ class AuthorizationBoundsIT {
                 denied("carl", "GetItem"), () -> carl.getItem(b -> b.tableName("Notes").key(item("pk", "dora"))));
     }
 
+    @Test
+    @Covers(operation = "PutResourcePolicy", parameters = "Policy")
+    void aPolicyOverTheServicesSizeIsRefusedByItsSizeNotParsedByTheAuthorizer() {
+        String arn = "arn:aws:dynamodb:us-east-1:" + ACCOUNT + ":table/Notes";
+        StringBuilder statements = new StringBuilder();
+        for (int i = 0; statements.length() < 4 * 1024 * 1024; i++) {
+            statements.append(i == 0 ? "" : ",").append("{\"Effect\":\"Allow\",\"Principal\":{\"AWS\":\"arn:aws:iam::")
+                    .append(ACCOUNT).append(":user/u").append(i).append("\"},\"Action\":\"dynamodb:GetItem\",\"Resource\":\"").append(arn)
+                    .append("\"}");
+        }
+        String policy = "{\"Version\":\"2012-10-17\",\"Statement\":[" + statements + "]}";
+        Sdk.fails(software.amazon.awssdk.services.dynamodb.model.DynamoDbException.class, "ValidationException",
+                "One or more parameter values were invalid: Maximum policy size of 20480 bytes exceeded",
+                () -> admin.putResourcePolicy(b -> b.resourceArn(arn).policy(policy)));
+    }
+
     /** Heap allocated so far by every thread of this JVM (the server's and the client's). */
     private static long allocated() {
         return ((com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean()).getTotalThreadAllocatedBytes();
