@@ -19,8 +19,9 @@ import java.util.Map;
  * bounds, so that a 16 MB body cannot make the authorizer hold a tree many times its size (#34.7):
  *
  * <ul>
- *   <li>ExpressionAttributeNames and ExpressionAttributeValues together at most 2 MB of JSON
- *       (the service's limit for all substitution variables of a request);
+ *   <li>ExpressionAttributeNames and ExpressionAttributeValues of one request (or one action of a
+ *       transaction) together at most 2 MB of JSON (the service's limit for the substitution
+ *       variables of an expression), 4 MB in all;
  *   <li>PartiQL Parameters at most 4 MB of JSON;
  *   <li>items and keys are read shallowly: their top-level names, and only the scalar values that
  *       could be a partition key (S, N, B of at most 2,048 bytes); other values are skipped;
@@ -31,6 +32,7 @@ import java.util.Map;
  */
 final class BoundedRequestTree {
     static final long SUBSTITUTION_BYTES = ServiceLimits.EXPRESSION_SUBSTITUTION_BYTES;
+    static final long ALL_SUBSTITUTION_BYTES = 2 * SUBSTITUTION_BYTES;
     static final long PARAMETER_BYTES = 4L * 1024 * 1024;
     static final int VALUES = 200_000;
     static final long TEXT_BYTES = 8L * 1024 * 1024;
@@ -44,7 +46,9 @@ final class BoundedRequestTree {
         }
     }
 
-    private long substitutionBytes, parameterBytes, text;
+    /** Substitution variables of the object being read (a request or an action), and of all objects. */
+    private long substitutionBytes, allSubstitutionBytes;
+    private long parameterBytes, text;
     private int values;
 
     private BoundedRequestTree() {}
@@ -120,12 +124,15 @@ final class BoundedRequestTree {
 
     private Map<String, Object> object(JsonParser p) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
+        long outer = substitutionBytes;
+        substitutionBytes = 0;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = text(p.currentName());
             p.nextToken();
             count(1);
             m.put(name, tree(p, name));
         }
+        substitutionBytes = outer;
         return m;
     }
 
@@ -184,7 +191,8 @@ final class BoundedRequestTree {
 
     private void substitution(long bytes) {
         substitutionBytes += bytes;
-        if (substitutionBytes > SUBSTITUTION_BYTES) throw new TooLarge();
+        allSubstitutionBytes += bytes;
+        if (substitutionBytes > SUBSTITUTION_BYTES || allSubstitutionBytes > ALL_SUBSTITUTION_BYTES) throw new TooLarge();
     }
 
     private static long offset(JsonParser p) {

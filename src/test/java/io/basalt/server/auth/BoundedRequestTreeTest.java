@@ -45,6 +45,17 @@ class BoundedRequestTreeTest {
     }
 
     @Test
+    void theLimitHoldsForEachActionOfATransactionAndTwiceItForAll() throws IOException {
+        StringBuilder values = new StringBuilder("{");
+        for (int i = 0; values.length() < 1_500_000; i++) {
+            values.append(i == 0 ? "" : ",").append("\":v").append(i).append("\":{\"S\":\"").append("x".repeat(40)).append("\"}");
+        }
+        String action = "{\"Update\":{\"TableName\":\"T\",\"ExpressionAttributeValues\":" + values + "}}}";
+        assertEquals(List.of("TransactItems"), List.copyOf(read("{\"TransactItems\":[" + action + "," + action + "]}").keySet()));
+        assertThrows(BoundedRequestTree.TooLarge.class, () -> read("{\"TransactItems\":[" + action + "," + action + "," + action + "]}"));
+    }
+
+    @Test
     void moreThanTwoHundredThousandValuesAreNotRead() {
         StringBuilder b = new StringBuilder("{\"AttributesToGet\":[");
         for (int i = 0; i <= BoundedRequestTree.VALUES; i++) b.append(i == 0 ? "" : ",").append("\"a\"");
