@@ -29,8 +29,8 @@ import javax.crypto.spec.SecretKeySpec;
  * access key (and its session token, for temporary credentials), a credential scope for the
  * service "dynamodb" dated the request's day, and the signature over the canonical request
  * (method, path, query, signed headers, SHA-256 of the body as received, whatever
- * x-amz-content-sha256 claims) with X-Amz-Target among the signed headers. Errors carry the
- * service's types and words. Any region is accepted: Basalt serves every region.
+ * x-amz-content-sha256 claims), for the DynamoDB API with X-Amz-Target among the signed headers.
+ * Errors carry the service's types and words. Any region is accepted: Basalt serves every region.
  *
  * <p>The form of the signature (parameters present, date format, host signed, algorithm) has been
  * checked before this runs (server.http.SigV4Header).
@@ -77,8 +77,17 @@ public final class SigV4Verifier {
         }
     }
 
-    /** Verifies the request; returns who sent it. */
+    /** Verifies a request of the DynamoDB API, whose signature must also cover X-Amz-Target; returns who sent it. */
+    public Principal verifyApiRequest(HttpRequestParts request) throws IOException {
+        return verify(request, true);
+    }
+
+    /** Verifies any signed request (e.g. the admin port's views, which have no X-Amz-Target); returns who sent it. */
     public Principal verify(HttpRequestParts request) throws IOException {
+        return verify(request, false);
+    }
+
+    private Principal verify(HttpRequestParts request, boolean targetSigned) throws IOException {
         Signature s = parse(request);
         Instant at = requestTime(s, request);
         long now = clock.millis();
@@ -110,7 +119,7 @@ public final class SigV4Verifier {
             throw invalid("Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '"
                     + s.scopeDate() + "' != '" + day + "', from '" + when + "'.");
         }
-        if (!s.signedHeaders().contains("x-amz-target")) throw invalid(TARGET_NOT_SIGNED);
+        if (targetSigned && !s.signedHeaders().contains("x-amz-target")) throw invalid(TARGET_NOT_SIGNED);
         String stringToSign = ALGORITHM + "\n" + when + "\n" + s.scope() + "\n" + hex(sha256(canonicalRequest(request, s)));
         byte[] expected = hmac(signingKey(key.secretAccessKey(), s), stringToSign);
         byte[] given;
