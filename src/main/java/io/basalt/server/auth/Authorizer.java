@@ -216,7 +216,7 @@ public final class Authorizer {
             public Map<RequestResources.Access, ContextKeys> get() {
                 if (read == null) {
                     conditionKeyReads.incrementAndGet();
-                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
+                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body, tables, namespaces);
                 }
                 return read;
             }

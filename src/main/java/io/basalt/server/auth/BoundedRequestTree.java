@@ -13,6 +13,7 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A request body as the tree {@link RequestConditionKeys} reads its condition keys from, within
@@ -28,7 +29,8 @@ import java.util.Map;
  *   <li>at most 200,000 values and 8 MB of text kept in all.
  * </ul>
  *
- * Beyond any bound {@link TooLarge} is thrown and the caller fails closed.
+ * Beyond any bound {@link TooLarge} is thrown (before anything over it is built) and the caller
+ * fails closed.
  */
 final class BoundedRequestTree {
     static final long SUBSTITUTION_BYTES = ServiceLimits.EXPRESSION_SUBSTITUTION_BYTES;
@@ -53,14 +55,55 @@ final class BoundedRequestTree {
 
     private BoundedRequestTree() {}
 
-    /** The body's top-level object as a tree (an empty map for anything else). */
-    static Map<String, Object> read(InputStream body) throws IOException {
-        try (JsonParser p = Json.FACTORY.createParser(body)) {
+    /**
+     * The body's top-level object as a tree (an empty map for anything else). A first pass measures
+     * the members that are read whole (substitution variables, PartiQL parameters, legacy
+     * AttributeValueLists), so that none over its bound is built even in part; the second builds
+     * the tree, counting values and text as it goes.
+     */
+    static Map<String, Object> read(Supplier<InputStream> body) throws IOException {
+        try (JsonParser p = Json.FACTORY.createParser(body.get())) {
             if (p.nextToken() != JsonToken.START_OBJECT) return Map.of();
+            measure(p, new long[2]);
+        }
+        try (JsonParser p = Json.FACTORY.createParser(body.get())) {
+            p.nextToken();
             Object tree = new BoundedRequestTree().tree(p, null);
             @SuppressWarnings("unchecked")
             Map<String, Object> m = tree instanceof Map<?, ?> ? (Map<String, Object>) tree : Map.of();
             return m;
+        }
+    }
+
+    /** The first pass over an object: {@code totals} are the substitution and parameter bytes so far. */
+    private static void measure(JsonParser p, long[] totals) throws IOException {
+        long substitutions = 0; // of this object (a request, or an action of a transaction)
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken t = p.nextToken();
+            long from = offset(p);
+            switch (name) {
+                case "ExpressionAttributeValues", "ExpressionAttributeNames" -> {
+                    p.skipChildren();
+                    substitutions += offset(p) - from;
+                    totals[0] += offset(p) - from;
+                    if (substitutions > SUBSTITUTION_BYTES || totals[0] > ALL_SUBSTITUTION_BYTES) throw new TooLarge();
+                }
+                case "Parameters", "AttributeValueList" -> {
+                    p.skipChildren();
+                    totals[1] += offset(p) - from;
+                    if (totals[1] > PARAMETER_BYTES) throw new TooLarge();
+                }
+                default -> measureValue(p, t, totals);
+            }
+        }
+    }
+
+    private static void measureValue(JsonParser p, JsonToken t, long[] totals) throws IOException {
+        if (t == JsonToken.START_OBJECT) {
+            measure(p, totals);
+        } else if (t == JsonToken.START_ARRAY) {
+            for (JsonToken e = p.nextToken(); e != JsonToken.END_ARRAY; e = p.nextToken()) measureValue(p, e, totals);
         }
     }
 

@@ -68,7 +68,8 @@ final class RequestConditionKeys {
      *
      * @throws BoundedRequestTree.TooLarge when the body is over the bounds of what is read
      */
-    static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
+    static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account,
+                                                        java.util.function.Supplier<InputStream> body,
                                                         TableCatalog catalog, io.basalt.model.Namespaces namespaces) {
         RequestConditionKeys k = new RequestConditionKeys(catalog, region, account, namespaces);
         Map<String, Object> request;

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /** What the authorizer reads of a body for condition keys, and where it stops (#34.7). */
 class BoundedRequestTreeTest {
     private static Map<String, Object> read(String json) throws IOException {
-        return BoundedRequestTree.read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return BoundedRequestTree.read(() -> new ByteArrayInputStream(body));
     }
 
     @Test
