@@ -25,6 +25,8 @@ public final class Basalt implements AutoCloseable {
     /** Every front end, in start order; stopped in reverse. */
     private final java.util.List<io.basalt.server.Service> services;
     private final AutoCloseable accessLog;
+    /** The API's dispatcher, which in-process front ends (MCP over stdio) call through. */
+    private RequestDispatcher dispatcher;
     /** The RocksDB data directory, made private again when the server stops; null for other stores. */
     private java.nio.file.Path dataDir;
 
@@ -94,12 +96,16 @@ public final class Basalt implements AutoCloseable {
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
                 : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits)
                         .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards);
+        io.basalt.server.mcp.McpHttpRoute mcp = !config.mcp().http() ? null : new io.basalt.server.mcp.McpHttpRoute(
+                new io.basalt.server.mcp.McpServer(config.mcp().allowWrites(), Basalt.class.getPackage().getImplementationVersion()),
+                dispatcher, credentials, config.clock()::millis);
+        if (http != null) http.route(mcp);
         HttpService https = null;
         if (tls) {
             try {
                 https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
                         .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards)
-                        .tls(config.tlsCert(), config.tlsKey());
+                        .tls(config.tlsCert(), config.tlsKey()).route(mcp);
             } catch (IllegalStateException unusable) {
                 engine.close();
                 throw unusable;
@@ -127,6 +133,7 @@ public final class Basalt implements AutoCloseable {
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
         Basalt basalt = new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+        basalt.dispatcher = dispatcher;
         if (storage instanceof RocksStorage) basalt.dataDir = config.dataDir();
         return basalt;
     }
@@ -261,6 +268,14 @@ public final class Basalt implements AutoCloseable {
         int zone = text.indexOf('%');
         if (zone >= 0) text = text.substring(0, zone);
         return a instanceof java.net.Inet6Address ? "[" + text + "]" : text;
+    }
+
+    /**
+     * API calls through this server's dispatcher as the local user (the default account, no
+     * policies): what {@code basalt mcp} over stdio runs its tools with.
+     */
+    public io.basalt.server.mcp.ApiCaller localApi() {
+        return io.basalt.server.mcp.InProcessApi.as(dispatcher, null, null);
     }
 
     public Engine engine() {

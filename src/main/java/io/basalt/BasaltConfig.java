@@ -48,6 +48,7 @@ import java.nio.file.Path;
  * @param s3Endpoint the S3-compatible endpoint exports and imports use instead (path-style; credentials from the
  *                   AWS default chain), or null
  * @param s3Region the region requests to that endpoint are signed for (null: us-east-1)
+ * @param mcp MCP's streamable HTTP transport on the API port, and whether its tools may write (docs/mcp.md)
  * @param http the admin port's interface, Host and CORS checks, header/body deadlines, per-address connections
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
@@ -57,7 +58,8 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
                            io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces,
-                           Path exportRoot, String s3Endpoint, String s3Region, HttpSettings http) {
+                           Path exportRoot, String s3Endpoint, String s3Region, HttpSettings http,
+                           io.basalt.server.mcp.McpSettings mcp) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -149,6 +151,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private String s3Region;
         private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
         private HttpSettings http = HttpSettings.defaults();
+        private io.basalt.server.mcp.McpSettings mcp = io.basalt.server.mcp.McpSettings.OFF;
 
         public Builder() {}
 
@@ -172,6 +175,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             s3Region = c.s3Region;
             namespaces = c.namespaces;
             http = c.http;
+            mcp = c.mcp;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -206,13 +210,14 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder s3Region(String v) { s3Region = v; return this; }
         public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
         public Builder http(HttpSettings v) { http = v; return this; }
+        public Builder mcp(io.basalt.server.mcp.McpSettings v) { mcp = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
                     tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot,
-                    s3Endpoint, s3Region, http);
+                    s3Endpoint, s3Region, http, mcp);
         }
     }
 }

@@ -36,6 +36,10 @@ public final class Main {
                     Main::embeddedStore));
             return;
         }
+        if (command.equals("mcp") && !list.contains("--help") && !list.contains("-h")) { // MCP over stdio (docs/mcp.md)
+            System.exit(McpCommand.run(list.subList(1, list.size()), System.getenv(), System.in, System.out, System.err));
+            return;
+        }
         if (command.equals("backup")) { // offline whole-store backup and its verification (docs/backups.md)
             System.exit(BackupCommand.backup(list.subList(1, list.size()), System.out, System.err));
             return;

@@ -75,6 +75,8 @@ final class Options {
             new Option("stream-retention-seconds", "S", "how long stream records stay readable (default 86400, as the service)", false),
             new Option("item-collection-limit-bytes", "B", "item collection size limit of tables with LSIs (default 10 GB, as the service)", false),
             new Option("leak-detection", "LEVEL", "Netty buffer leak detection: disabled (default), simple, advanced, paranoid", false),
+            new Option("mcp", null, "serve MCP (Model Context Protocol, streamable HTTP) at /mcp on the API port for coding agents (docs/mcp.md)", true),
+            new Option("mcp-allow-writes", null, "let MCP tools change items and tables (default: read-only; docs/mcp.md)", true),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 
     private Options() {}
@@ -200,6 +202,10 @@ final class Options {
             String home = v.getOrDefault("region", io.basalt.model.Namespaces.DEFAULT_HOME_REGION).trim();
             if (!home.matches("[a-z]{2}(-[a-z]+)+-\\d+|local")) throw new UsageError("--region must name a region such as us-east-1 (got " + home + ")");
             c = c.toBuilder().namespaces(new io.basalt.model.Namespaces(home, mode.equals("shared"))).build();
+        }
+        if (v.containsKey("mcp") || v.containsKey("mcp-allow-writes")) {
+            c = c.toBuilder().mcp(new io.basalt.server.mcp.McpSettings(v.containsKey("mcp") && bool(v.get("mcp"), "mcp"),
+                    v.containsKey("mcp-allow-writes") && bool(v.get("mcp-allow-writes"), "mcp-allow-writes"))).build();
         }
         if (v.containsKey("auth-file")) c = c.withAuthFile(Path.of(v.get("auth-file")));
         if (v.containsKey("auth")) {

@@ -88,6 +88,16 @@ public final class BrowserGuards {
         return origins.contains(o) || sameOrigin(o, hostHeader);
     }
 
+    /**
+     * The Origin check of a route that must not be reached from foreign web pages even under
+     * {@code --cors *} (MCP): no Origin (not a browser), the request's own origin, or one --cors lists.
+     */
+    boolean originAllowedStrictly(String origin, String hostHeader) {
+        if (origin == null) return true;
+        String o = origin.trim().toLowerCase(Locale.ROOT);
+        return (origins != null && origins.contains(o)) || sameOrigin(o, hostHeader);
+    }
+
     /** The Access-Control-Allow-Origin value for an allowed origin. */
     String allowOriginValue(String origin) {
         return origins == null ? "*" : origin.trim();

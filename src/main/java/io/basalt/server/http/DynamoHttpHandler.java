@@ -47,12 +47,15 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private final ConsoleRoute console;
     private final int maxPipelined;
     private final BrowserGuards guards;
+    /** Another front end's path on this port (MCP), or null. */
+    private final PathRoute route;
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean busy;
 
     DynamoHttpHandler(RequestDispatcher dispatcher, Executor executor, BodyBudget budget, ConnectionGuard guard,
-                      HttpLimits limits, boolean inlineReads, ConsoleRoute console, BrowserGuards guards) {
+                      HttpLimits limits, boolean inlineReads, ConsoleRoute console, BrowserGuards guards, PathRoute route) {
+        this.route = route;
         this.inlineReads = inlineReads;
         this.guards = guards;
         this.console = console;
@@ -127,6 +130,20 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         } else if (!guards.hostAllowed(hostHeader)) {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.HOST_REFUSED,
                     "text/plain; charset=utf-8", requestId));
+        } else if (route != null && path(req.uri()).equals(route.path())) {
+            if (!guards.originAllowedStrictly(req.headers().get(HttpHeaderNames.ORIGIN), hostHeader)) {
+                answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.ORIGIN_REFUSED,
+                        "text/plain; charset=utf-8", requestId));
+                return;
+            }
+            int reserved = req.content().readableBytes();
+            try {
+                executor.execute(() -> callRoute(req, reserved, requestId));
+            } catch (RejectedExecutionException full) {
+                budget.release(reserved);
+                answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.SERVICE_UNAVAILABLE, "Busy\n", "text/plain; charset=utf-8",
+                        requestId));
+            }
         } else if (!guards.originAllowed(req.headers().get(HttpHeaderNames.ORIGIN), hostHeader)) {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.ORIGIN_REFUSED,
                     "text/plain; charset=utf-8", requestId));
@@ -183,6 +200,25 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
             out.release();
             LOG.error("Internal error (request id {})", requestId, e);
             res = HttpResponses.error(ctx.alloc(), HttpResponses.internalError(), responseContentType(req), requestId);
+        } finally {
+            budget.release(reserved);
+        }
+        FullHttpResponse response = res;
+        ctx.executor().execute(() -> answer(req, response));
+    }
+
+    /** On a worker: another front end's path (MCP), then the answer on the event loop. */
+    private void callRoute(FullHttpRequest req, int reserved, String requestId) {
+        FullHttpResponse res;
+        try {
+            PathRoute.Answer a = route.answer(new NettyRequestParts(req, ctx));
+            res = HttpResponses.response(HttpResponseStatus.valueOf(a.status()),
+                    a.body() == null ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(a.body()), a.contentType(), requestId);
+            for (Map.Entry<String, String> h : a.headers().entrySet()) res.headers().set(h.getKey(), h.getValue());
+        } catch (Throwable e) {
+            LOG.error("Internal error (request id {})", requestId, e);
+            res = HttpResponses.text(ctx.alloc(), HttpResponseStatus.INTERNAL_SERVER_ERROR, "Internal error\n", "text/plain; charset=utf-8",
+                    requestId);
         } finally {
             budget.release(reserved);
         }

@@ -54,6 +54,14 @@ public final class HttpService implements Service {
      *
      * @throws IllegalStateException when the files cannot be used, saying why
      */
+    private PathRoute route;
+
+    /** Serves another front end's path on this port (MCP's /mcp; null: none). Before {@link #start}. */
+    public HttpService route(PathRoute r) {
+        this.route = r;
+        return this;
+    }
+
     public HttpService tls(java.nio.file.Path certificate, java.nio.file.Path key) {
         try {
             this.tls = SslContextBuilder.forServer(certificate.toFile(), key.toFile()).build();
@@ -114,7 +122,7 @@ public final class HttpService implements Service {
         listener = new Listener(limits, tls, Math.max(1, Runtime.getRuntime().availableProcessors()), true, (ch, guard) -> ch.pipeline()
                 .addLast(new HttpServerExpectContinueHandler())
                 .addLast(new RequestAggregator(limits, budget, guard))
-                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console, guards)));
+                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console, guards, route)));
         listener.bind(host, requestedPort);
         port = listener.address().getPort();
     }

@@ -230,26 +230,58 @@ public final class RequestDispatcher {
                     throw denied;
                 }
             }
-            RequestTrace trace = new RequestTrace();
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces, trace,
-                    authz == null ? io.basalt.engine.transfer.ObjectAccess.ANYTHING : authz.objectAccess(principal, request.parts()));
-            long started = System.nanoTime();
-            int status;
-            try {
-                status = run(op, ctx, body, out);
-            } catch (ReadWouldBlock retriedOnAWorker) {
-                throw retriedOnAWorker;
-            } catch (Throwable e) {
-                timed(op, trace, false, started);
-                throw e;
-            }
-            timed(op, trace, true, started);
-            return status;
+            return execute(op, principal, auth.region(), auth.accessKeyId(), authz, body, out, requestId, request.parts());
         } catch (DynamoException e) {
             if (caller != null) caller.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
             if (e.getCause() != null && LOG.isDebugEnabled()) { // a store's failure: where it struck, for operators
                 LOG.debug("{} answered {} (request id {})", request.target(), e.type().httpStatus(), requestId, e.getCause());
             }
+            ErrorResponses.write(e, out);
+            return e.type().httpStatus();
+        }
+    }
+
+    private int execute(Operation<?> op, io.basalt.server.auth.Principal principal, String region, String accessKeyId,
+                        io.basalt.server.auth.Authorizer authz, Body body, OutputStream out, String requestId,
+                        io.basalt.server.auth.HttpRequestParts parts) throws IOException {
+        RequestTrace trace = new RequestTrace();
+        RequestContext ctx = new RequestContext(requestId, region, accessKeyId, principal.accountId(), namespaces, trace,
+                authz == null ? io.basalt.engine.transfer.ObjectAccess.ANYTHING : authz.objectAccess(principal, parts));
+        long started = System.nanoTime();
+        int status;
+        try {
+            status = run(op, ctx, body, out);
+        } catch (ReadWouldBlock retriedOnAWorker) {
+            throw retriedOnAWorker;
+        } catch (Throwable e) {
+            timed(op, trace, false, started);
+            throw e;
+        }
+        timed(op, trace, true, started);
+        return status;
+    }
+
+    /** The access key id of calls another front end makes as the local user (stdio MCP: no auth-file user). */
+    public static final String LOCAL_ACCESS_KEY = "basalt-local";
+
+    /**
+     * Answers a DynamoDB API call that another front end (MCP) has authenticated itself: {@code
+     * principal} is authorized with its policies exactly as its signed API call would be; null is the
+     * local user (the default account, no policies), as when no auth file is given. The body is the
+     * operation's request; the error rendering is the API's.
+     */
+    public int dispatchAs(io.basalt.server.auth.Principal principal, String region, String operation, Body body, OutputStream out,
+                          String requestId, io.basalt.server.auth.HttpRequestParts parts) throws IOException {
+        try {
+            Operation<?> op = operations.apply(operation);
+            if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
+            if (body.length() == 0 || !wellFormed(body)) throw malformed();
+            io.basalt.server.auth.Authorizer authz = principal == null ? null : authorizer;
+            io.basalt.server.auth.Principal caller = principal != null ? principal
+                    : new io.basalt.server.auth.Principal(io.basalt.server.auth.Principal.DEFAULT_ACCOUNT, null, LOCAL_ACCESS_KEY);
+            if (authz != null) authz.authorize(caller, op.name(), region, body::open, parts);
+            return execute(op, caller, region, caller.accessKeyId(), authz, body, out, requestId, parts);
+        } catch (DynamoException e) {
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }
