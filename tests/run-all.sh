@@ -131,6 +131,18 @@ JSON
     fi
 fi
 
+# The MCP server (docs/mcp.md) through the official MCP TypeScript SDK client from npm, over stdio
+# (basalt mcp, in-process and --endpoint) and streamable HTTP (basalt serve --mcp); the script starts
+# its own servers on free ports. BASALT_MCP=off skips it.
+if [[ "${BASALT_MCP:-on}" != "off" ]]; then
+    echo "== MCP (official MCP TypeScript SDK client over stdio and streamable HTTP)"
+    if command -v node >/dev/null 2>&1 && (cd tests/mcp && npm install --no-audit --no-fund --silent >/dev/null 2>&1); then
+        node tests/mcp/run.mjs || failures+=("MCP test (tests/mcp/run.mjs)")
+    else
+        failures+=("MCP test: needs node and npm (apt-get install nodejs npm)")
+    fi
+fi
+
 # A real S3-compatible server for the scripts' exports and imports (S3Mock from Maven Central, see
 # tests/s3mock.sh): the servers below are started with --s3-endpoint (credentials for their S3 client in
 # their environment) and the scripts get BASALT_S3_ENDPOINT. When it cannot be had, the reason is printed

@@ -29,9 +29,9 @@ async function check(name, fn) {
   }
 }
 
-const WRITE_TOOLS = ['create_table', 'delete_table', 'put_item', 'update_item', 'delete_item', 'batch_write_item', 'transact_write_items'];
-const ALL_TOOLS = ['list_tables', 'describe_table', 'create_table', 'delete_table', 'get_item', 'put_item', 'update_item', 'delete_item',
-  'query', 'scan', 'batch_get_item', 'batch_write_item', 'transact_write_items', 'execute_partiql'];
+const WRITE_TOOLS = ['create_table', 'update_table', 'delete_table', 'put_item', 'update_item', 'delete_item', 'batch_write_item', 'transact_write_items'];
+const ALL_TOOLS = ['list_tables', 'describe_table', 'create_table', 'update_table', 'delete_table', 'get_item', 'put_item', 'update_item', 'delete_item',
+  'query', 'scan', 'batch_get_item', 'batch_write_item', 'transact_write_items', 'execute_partiql', 'tail_stream'];
 const RNF = 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException';
 const READ_ONLY = 'basalt#ReadOnlyMcpServer';
 
@@ -117,7 +117,7 @@ async function everyTool(client, label) {
     assert.deepEqual(tools.map(t => t.name).sort(), [...ALL_TOOLS].sort());
     for (const t of tools) {
       assert.equal(t.inputSchema.type, 'object', t.name);
-      assert.equal(t.annotations.readOnlyHint, !WRITE_TOOLS.includes(t.name) && t.name !== 'execute_partiql' ? true : t.name === 'execute_partiql', t.name);
+      assert.equal(t.annotations.readOnlyHint, !WRITE_TOOLS.includes(t.name) && t.name !== 'execute_partiql', t.name);
     }
   });
   await check(`${label}: create_table, describe_table, list_tables`, async () => {
@@ -206,6 +206,23 @@ async function everyTool(client, label) {
     assert.equal(resourceTemplates[0].uriTemplate, 'basalt://tables/{TableName}');
     await assert.rejects(client.readResource({ uri: 'basalt://tables/Missing' }), e => e.code === -32002);
   });
+  await check(`${label}: update_table turns a stream on; tail_stream reads its records and reads on from NextShardIterators`, async () => {
+    await refused(client, 'tail_stream', { TableName: 'Orders' }, 'basalt#NoStream', 'Table Orders has no stream: enable one with update_table'
+      + ' (StreamSpecification: {StreamEnabled: true, StreamViewType: NEW_AND_OLD_IMAGES}).');
+    const u = await ok(client, 'update_table', { TableName: 'Orders', StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } });
+    assert.equal(u.TableDescription.StreamSpecification.StreamEnabled, true);
+    await ok(client, 'put_item', { TableName: 'Orders', Item: { pk: 's#1', sk: '1', v: 1 } });
+    await ok(client, 'update_item', { TableName: 'Orders', Key: { pk: 's#1', sk: '1' }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 2 } });
+    const t = await ok(client, 'tail_stream', { TableName: 'Orders' });
+    assert.deepEqual(t.Records.map(r => r.eventName), ['INSERT', 'MODIFY']);
+    assert.deepEqual(t.Records[1].dynamodb.NewImage.v, { N: '2' });
+    assert.deepEqual(t.Records[1].dynamodb.OldImage.v, { N: '1' });
+    await ok(client, 'delete_item', { TableName: 'Orders', Key: { pk: 's#1', sk: '1' } });
+    const more = await ok(client, 'tail_stream', { TableName: 'Orders', ShardIterators: t.NextShardIterators });
+    assert.deepEqual(more.Records.map(r => r.eventName), ['REMOVE']);
+    const one = await ok(client, 'tail_stream', { TableName: 'Orders', Limit: 1 });
+    assert.equal(one.Records.length, 1);
+  });
   await check(`${label}: delete_table`, async () => {
     const d = await ok(client, 'delete_table', { TableName: 'Scratch' });
     assert.equal(d.TableDescription.TableName, 'Scratch');
@@ -215,7 +232,7 @@ async function everyTool(client, label) {
 async function readOnly(client, label) {
   await check(`${label}: read-only by default: every write tool is refused with the same clear error`, async () => {
     const args = {
-      create_table: ordersTable(), delete_table: { TableName: 'Orders' }, put_item: { TableName: 'Orders', Item: { pk: 'a', sk: 'b' } },
+      create_table: ordersTable(), update_table: { TableName: 'Orders', BillingMode: 'PAY_PER_REQUEST' }, delete_table: { TableName: 'Orders' }, put_item: { TableName: 'Orders', Item: { pk: 'a', sk: 'b' } },
       update_item: { TableName: 'Orders', Key: { pk: 'a', sk: 'b' }, UpdateExpression: 'SET x = :x', ExpressionAttributeValues: { ':x': 1 } },
       delete_item: { TableName: 'Orders', Key: { pk: 'a', sk: 'b' } },
       batch_write_item: { RequestItems: { Orders: [{ DeleteRequest: { Key: { pk: 'a', sk: 'b' } } }] } },
@@ -234,6 +251,7 @@ async function readOnly(client, label) {
   await check(`${label}: reads still run (and answer as the API)`, async () => {
     assert.deepEqual((await ok(client, 'list_tables', {})).TableNames, []);
     await refused(client, 'execute_partiql', { Statement: 'SELECT * FROM "Orders"' }, RNF, 'Requested resource not found');
+    await refused(client, 'tail_stream', { TableName: 'Orders' }, RNF, 'Requested resource not found: Table: Orders not found');
   });
 }
 
@@ -361,6 +379,7 @@ async function main() {
       await refused(reader, 'get_item', { TableName: 'Secrets', Key: { pk: 's', sk: '1' } }, ACCESS_DENIED, denied('GetItem', 'Secrets'));
       await refused(reader, 'scan', { TableName: 'Secrets' }, ACCESS_DENIED, denied('Scan', 'Secrets'));
       await refused(reader, 'delete_table', { TableName: 'Secrets' }, ACCESS_DENIED, denied('DeleteTable', 'Secrets'));
+      await refused(reader, 'tail_stream', { TableName: 'Secrets' }, ACCESS_DENIED, denied('DescribeTable', 'Secrets'));
       await refused(reader, 'execute_partiql', { Statement: 'SELECT * FROM "Secrets"' }, ACCESS_DENIED, denied('PartiQLSelect', 'Secrets'));
       await refused(reader, 'batch_get_item', { RequestItems: { Secrets: { Keys: [{ pk: 's', sk: '1' }] } } }, ACCESS_DENIED,
         denied('BatchGetItem', 'Secrets'));

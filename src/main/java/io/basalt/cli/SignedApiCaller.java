@@ -46,7 +46,7 @@ final class SignedApiCaller {
         String host = uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
         HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
         return (operation, body) -> {
-            String target = "DynamoDB_20120810." + operation;
+            String target = ApiCaller.target(operation);
             String amzDate = ZonedDateTime.now(ZoneOffset.UTC).format(AMZ_DATE);
             String day = amzDate.substring(0, 8);
             String signedHeaders = "content-type;host;x-amz-date" + (token == null ? "" : ";x-amz-security-token") + ";x-amz-target";

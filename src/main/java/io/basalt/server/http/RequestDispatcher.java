@@ -267,13 +267,14 @@ public final class RequestDispatcher {
     /**
      * Answers a DynamoDB API call that another front end (MCP) has authenticated itself: {@code
      * principal} is authorized with its policies exactly as its signed API call would be; null is the
-     * local user (the default account, no policies), as when no auth file is given. The body is the
-     * operation's request; the error rendering is the API's.
+     * local user (the default account, no policies), as when no auth file is given. {@code target} is
+     * as X-Amz-Target (e.g. DynamoDB_20120810.GetItem), the body the operation's request; the error
+     * rendering is the API's.
      */
-    public int dispatchAs(io.basalt.server.auth.Principal principal, String region, String operation, Body body, OutputStream out,
+    public int dispatchAs(io.basalt.server.auth.Principal principal, String region, String target, Body body, OutputStream out,
                           String requestId, io.basalt.server.auth.HttpRequestParts parts) throws IOException {
         try {
-            Operation<?> op = operations.apply(operation);
+            Operation<?> op = operation(target);
             if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
             if (body.length() == 0 || !wellFormed(body)) throw malformed();
             io.basalt.server.auth.Authorizer authz = principal == null ? null : authorizer;

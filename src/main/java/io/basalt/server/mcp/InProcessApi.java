@@ -18,7 +18,7 @@ public final class InProcessApi {
     public static ApiCaller as(RequestDispatcher dispatcher, Principal principal, HttpRequestParts parts) {
         return (operation, body) -> {
             ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-            int status = dispatcher.dispatchAs(principal, SigV4Header.DEFAULT_REGION, operation, RequestDispatcher.Body.of(body), out,
+            int status = dispatcher.dispatchAs(principal, SigV4Header.DEFAULT_REGION, ApiCaller.target(operation), RequestDispatcher.Body.of(body), out,
                     RequestIds.next(), parts);
             return new ApiCaller.Answer(status, out.toByteArray());
         };

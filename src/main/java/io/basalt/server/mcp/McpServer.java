@@ -131,6 +131,7 @@ public final class McpServer {
         Map<String, Object> args = a == null ? new LinkedHashMap<>() : new LinkedHashMap<>((Map<String, Object>) a);
         boolean writes = tool.writes() || (tool.operation().equals("ExecuteStatement") && McpTools.partiqlWrites(args.get("Statement")));
         if (writes && !allowWrites) return readOnlyRefusal(tool);
+        if (tool.operation().equals(McpTools.TAIL_STREAM)) return StreamTail.run(args, api);
         if (tool.pageLimit() > 0 && !args.containsKey("Limit")) args.put("Limit", new JsonValues.Number(Integer.toString(tool.pageLimit())));
         ApiCaller.Answer answer = api.call(tool.operation(), JsonValues.write(PlainValues.toDynamoJson(args)));
         return toolResult(answer);

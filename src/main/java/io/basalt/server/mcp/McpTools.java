@@ -21,11 +21,15 @@ final class McpTools {
                 Map<String, Object> inputSchema) {
         Map<String, Object> listing() {
             Map<String, Object> t = object("name", name, "title", title, "description", description, "inputSchema", inputSchema);
-            t.put("annotations", object("readOnlyHint", !writes, "destructiveHint", writes,
-                    "idempotentHint", !writes, "openWorldHint", Boolean.FALSE));
+            boolean mayWrite = writes || operation.equals("ExecuteStatement"); // PartiQL writes unless a SELECT
+            t.put("annotations", object("readOnlyHint", !mayWrite, "destructiveHint", mayWrite,
+                    "idempotentHint", !mayWrite, "openWorldHint", Boolean.FALSE));
             return t;
         }
     }
+
+    /** tail_stream's operation: several Streams API calls, not one. */
+    static final String TAIL_STREAM = "basalt:tail_stream";
 
     /** The Limit of a query or scan page when the call gives none. */
     static final int DEFAULT_PAGE_LIMIT = 100;
@@ -43,6 +47,10 @@ final class McpTools {
                     schema(List.of("TableName", "KeySchema", "AttributeDefinitions"), "TableName", "string", "KeySchema", "array",
                             "AttributeDefinitions", "array", "BillingMode", "string", "ProvisionedThroughput", "object",
                             "GlobalSecondaryIndexes", "array", "LocalSecondaryIndexes", "array", "StreamSpecification", "object")),
+            tool("update_table", "UpdateTable", "Update a table", "Changes a table (UpdateTable): billing mode, throughput,"
+                    + " GlobalSecondaryIndexUpdates (create or delete a GSI), StreamSpecification.", true, 0,
+                    schema(List.of("TableName"), "TableName", "string", "AttributeDefinitions", "array", "BillingMode", "string",
+                            "ProvisionedThroughput", "object", "GlobalSecondaryIndexUpdates", "array", "StreamSpecification", "object")),
             tool("delete_table", "DeleteTable", "Delete a table", "Deletes a table and all its items (DeleteTable).", true, 0, table()),
             tool("get_item", "GetItem", "Get an item", "Reads one item by its primary key (GetItem)." + ITEM_NOTE, false, 0,
                     schema(List.of("TableName", "Key"), "TableName", "string", "Key", "object", "ConsistentRead", "boolean",
@@ -83,7 +91,12 @@ final class McpTools {
             tool("execute_partiql", "ExecuteStatement", "Run a PartiQL statement", "Runs one PartiQL statement (ExecuteStatement);"
                     + " SELECT is a read, INSERT, UPDATE and DELETE are writes. Parameters are attribute values." + ITEM_NOTE, false, 0,
                     schema(List.of("Statement"), "Statement", "string", "Parameters", "array", "ConsistentRead", "boolean", "NextToken", "string",
-                            "Limit", "integer", "ReturnConsumedCapacity", "string")));
+                            "Limit", "integer", "ReturnConsumedCapacity", "string")),
+            tool("tail_stream", TAIL_STREAM, "Tail a table's stream", "Reads a table's stream records (DynamoDB Streams: DescribeStream,"
+                    + " GetShardIterator, GetRecords) from TRIM_HORIZON (default) or LATEST of every shard, up to Limit (default "
+                    + StreamTail.DEFAULT_LIMIT + "); pass the NextShardIterators of the result back as ShardIterators to read on.", false, 0,
+                    schema(List.of("TableName"), "TableName", "string", "ShardIteratorType", "string", "Limit", "integer",
+                            "ShardIterators", "object")));
 
     private McpTools() {}
 
