@@ -313,6 +313,8 @@ final class Options {
           .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
           .append("  basalt auth admin-token --access-key-id ID [--hours H] --auth-file FILE\n")
           .append("                            print a bearer token for the admin port (that key's user; default 12 h)\n")
+          .append("  basalt mcp [options] [--endpoint URL]   MCP over stdio for coding agents: tools on an in-process\n")
+          .append("                            server (serve options; free port), or signed calls to URL (docs/mcp.md)\n")
           .append("  basalt migrate COMMAND    migration toolkit: analyze, model init|check, estimate, prices,\n")
           .append("                            generate-example, run, verify, replicate\n")
           .append("                            (basalt migrate --help; docs/migration.md)\n")
