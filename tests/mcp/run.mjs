@@ -31,7 +31,7 @@ async function check(name, fn) {
 
 const WRITE_TOOLS = ['create_table', 'update_table', 'delete_table', 'put_item', 'update_item', 'delete_item', 'batch_write_item', 'transact_write_items'];
 const ALL_TOOLS = ['list_tables', 'describe_table', 'create_table', 'update_table', 'delete_table', 'get_item', 'put_item', 'update_item', 'delete_item',
-  'query', 'scan', 'batch_get_item', 'batch_write_item', 'transact_write_items', 'execute_partiql', 'tail_stream'];
+  'query', 'scan', 'batch_get_item', 'batch_write_item', 'transact_write_items', 'execute_partiql', 'partition_report', 'tail_stream'];
 const RNF = 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException';
 const READ_ONLY = 'basalt#ReadOnlyMcpServer';
 
@@ -196,7 +196,10 @@ async function everyTool(client, label) {
   });
   await check(`${label}: resources list each table; reading one gives its schema and indexes`, async () => {
     const { resources } = await client.listResources();
-    assert.deepEqual(resources.map(r => r.uri), ['basalt://tables/Orders', 'basalt://tables/Scratch']);
+    assert.deepEqual(resources.map(r => r.uri), ['basalt://tables/Orders', 'basalt://tables/Orders/partitions',
+      'basalt://tables/Scratch', 'basalt://tables/Scratch/partitions']);
+    const p = JSON.parse((await client.readResource({ uri: 'basalt://tables/Orders/partitions' })).contents[0].text);
+    assert.deepEqual(p, (await ok(client, 'partition_report', { TableName: 'Orders' })).Activity);
     const r = await client.readResource({ uri: 'basalt://tables/Orders' });
     assert.equal(r.contents[0].mimeType, 'application/json');
     const table = JSON.parse(r.contents[0].text);
@@ -205,6 +208,11 @@ async function everyTool(client, label) {
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.equal(resourceTemplates[0].uriTemplate, 'basalt://tables/{TableName}');
     await assert.rejects(client.readResource({ uri: 'basalt://tables/Missing' }), e => e.code === -32002);
+  });
+  await check(`${label}: partition_report shows the table's simulated partitions`, async () => {
+    const r = await ok(client, 'partition_report', { TableName: 'Orders' });
+    assert.ok(Array.isArray(r.Activity.Partitions) && r.Activity.Partitions.length >= 1, JSON.stringify(r).slice(0, 300));
+    await refused(client, 'partition_report', { TableName: 'Missing' }, RNF);
   });
   await check(`${label}: update_table turns a stream on; tail_stream reads its records and reads on from NextShardIterators`, async () => {
     await refused(client, 'tail_stream', { TableName: 'Orders' }, 'basalt#NoStream', 'Table Orders has no stream: enable one with update_table'
@@ -380,6 +388,7 @@ async function main() {
       await refused(reader, 'scan', { TableName: 'Secrets' }, ACCESS_DENIED, denied('Scan', 'Secrets'));
       await refused(reader, 'delete_table', { TableName: 'Secrets' }, ACCESS_DENIED, denied('DeleteTable', 'Secrets'));
       await refused(reader, 'tail_stream', { TableName: 'Secrets' }, ACCESS_DENIED, denied('DescribeTable', 'Secrets'));
+      await refused(reader, 'partition_report', { TableName: 'Secrets' }, ACCESS_DENIED, denied('DescribeTable', 'Secrets'));
       await refused(reader, 'execute_partiql', { Statement: 'SELECT * FROM "Secrets"' }, ACCESS_DENIED, denied('PartiQLSelect', 'Secrets'));
       await refused(reader, 'batch_get_item', { RequestItems: { Secrets: { Keys: [{ pk: 's', sk: '1' }] } } }, ACCESS_DENIED,
         denied('BatchGetItem', 'Secrets'));

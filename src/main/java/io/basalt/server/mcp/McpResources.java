@@ -13,6 +13,9 @@ import java.util.Map;
  * policies let it list and describe.
  */
 final class McpResources {
+    /** The suffix of a table's partition report resource. */
+    static final String PARTITIONS = "/partitions";
+
     private McpResources() {}
 
     static Map<String, Object> tableTemplate() {
@@ -33,6 +36,9 @@ final class McpResources {
                 out.add(object("uri", McpServer.TABLE_URI_PREFIX + name, "name", name, "title", "Table " + name,
                         "description", "Key schema, attributes and indexes of table " + name + " (DescribeTable)",
                         "mimeType", "application/json"));
+                out.add(object("uri", McpServer.TABLE_URI_PREFIX + name + PARTITIONS, "name", name + PARTITIONS,
+                        "title", "Partitions of " + name, "description", "Simulated partitions, heat, throttling and top keys of table "
+                        + name + " (partition_report)", "mimeType", "application/json"));
             }
             start = page.get("LastEvaluatedTableName") instanceof String s ? s : null;
         } while (start != null && out.size() < McpServer.MAX_LISTED_TABLES);
@@ -45,9 +51,11 @@ final class McpResources {
             throw new McpServer.RpcError(McpServer.RESOURCE_NOT_FOUND, "Resource not found", object("uri", uri));
         }
         String table = u.substring(McpServer.TABLE_URI_PREFIX.length());
+        boolean partitions = table.endsWith(PARTITIONS) && table.length() > PARTITIONS.length();
+        if (partitions) table = table.substring(0, table.length() - PARTITIONS.length());
         Map<String, Object> described;
         try {
-            described = (Map<String, Object>) call(api, "DescribeTable", object("TableName", table));
+            described = (Map<String, Object>) call(api, partitions ? McpTools.PARTITION_REPORT : "DescribeTable", object("TableName", table));
         } catch (McpServer.RpcError e) {
             if (e.data instanceof Map<?, ?> d && String.valueOf(d.get("__type")).endsWith("#ResourceNotFoundException")) {
                 throw new McpServer.RpcError(McpServer.RESOURCE_NOT_FOUND, "Resource not found", object("uri", uri, "__type", d.get("__type"),
@@ -55,7 +63,7 @@ final class McpResources {
             }
             throw e;
         }
-        String text = JsonValues.text(described.get("Table"));
+        String text = JsonValues.text(described.get(partitions ? "Activity" : "Table"));
         return object("contents", List.of(object("uri", u, "mimeType", "application/json", "text", text)));
     }
 

@@ -28,6 +28,9 @@ final class McpTools {
         }
     }
 
+    /** partition_report's operation: Basalt's own extension of the API, as the console calls it. */
+    static final String PARTITION_REPORT = "Basalt_20261125.DescribeTableActivity";
+
     /** tail_stream's operation: several Streams API calls, not one. */
     static final String TAIL_STREAM = "basalt:tail_stream";
 
@@ -92,6 +95,10 @@ final class McpTools {
                     + " SELECT is a read, INSERT, UPDATE and DELETE are writes. Parameters are attribute values." + ITEM_NOTE, false, 0,
                     schema(List.of("Statement"), "Statement", "string", "Parameters", "array", "ConsistentRead", "boolean", "NextToken", "string",
                             "Limit", "integer", "ReturnConsumedCapacity", "string")),
+            tool("partition_report", PARTITION_REPORT, "Partition report", "What Basalt simulates of a table's partitions"
+                    + " (Basalt_20261125.DescribeTableActivity, authorized as DescribeTable): consumed and throttled units, provisioned"
+                    + " capacity, each partition's key range, heat and burst, the Contributor Insights top keys, latency per operation.",
+                    false, 0, table()),
             tool("tail_stream", TAIL_STREAM, "Tail a table's stream", "Reads a table's stream records (DynamoDB Streams: DescribeStream,"
                     + " GetShardIterator, GetRecords) from TRIM_HORIZON (default) or LATEST of every shard, up to Limit (default "
                     + StreamTail.DEFAULT_LIMIT + "); pass the NextShardIterators of the result back as ShardIterators to read on.", false, 0,
