@@ -114,7 +114,8 @@ const PING = { jsonrpc: '2.0', id: 1, method: 'ping' };
 async function everyTool(client, label) {
   await check(`${label}: tools/list names every tool with an object schema`, async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map(t => t.name).sort(), [...ALL_TOOLS].sort());
+    const expected = label === 'stdio' ? [...ALL_TOOLS, 'model_check', 'estimate'] : ALL_TOOLS; // model tools read local files: stdio only
+    assert.deepEqual(tools.map(t => t.name).sort(), [...expected].sort());
     for (const t of tools) {
       assert.equal(t.inputSchema.type, 'object', t.name);
       assert.equal(t.annotations.readOnlyHint, !WRITE_TOOLS.includes(t.name) && t.name !== 'execute_partiql', t.name);
@@ -231,6 +232,23 @@ async function everyTool(client, label) {
     const one = await ok(client, 'tail_stream', { TableName: 'Orders', Limit: 1 });
     assert.equal(one.Records.length, 1);
   });
+  if (label === 'stdio') {
+    await check(`${label}: model_check and estimate on the gaming example's model file`, async () => {
+      const model = join(ROOT, 'examples/gaming/model.yaml');
+      const c = await ok(client, 'model_check', { ModelFile: model });
+      assert.equal(c.ok, true);
+      assert.ok(c.accessPatterns.every(p => p.status === 'SERVED'));
+      const e = await ok(client, 'estimate', { ModelFile: model });
+      const getGame = e.accessPatterns.find(p => p.name === 'get-game');
+      assert.equal(getGame.rcu, 1000);
+      await refused(client, 'estimate', { ModelFile: '/nonexistent/model.yaml' }, 'basalt#ModelError',
+        'basalt migrate estimate: no such file: /nonexistent/model.yaml');
+    });
+  } else {
+    await check(`${label}: model tools are not offered over HTTP (they would read the server's files)`, async () => {
+      await assert.rejects(call(client, 'model_check', { ModelFile: '/etc/passwd' }), e => e.code === -32602);
+    });
+  }
   await check(`${label}: delete_table`, async () => {
     const d = await ok(client, 'delete_table', { TableName: 'Scratch' });
     assert.equal(d.TableDescription.TableName, 'Scratch');

@@ -20,6 +20,35 @@ import java.util.Map;
 final class McpCommand {
     private McpCommand() {}
 
+    /** model_check and estimate through the migration toolkit's own commands (their JSON output). */
+    static io.basalt.server.mcp.ModelTools modelTools(Map<String, String> env) {
+        return new io.basalt.server.mcp.ModelTools() {
+            @Override
+            public Outcome check(String modelFile, String hotShare) {
+                List<String> a = new ArrayList<>(List.of("model", "check", "--model", modelFile, "--format", "json"));
+                if (hotShare != null) a.addAll(List.of("--hot-share", hotShare));
+                return migrate(a);
+            }
+
+            @Override
+            public Outcome estimate(String modelFile, String pricesFile) {
+                List<String> a = new ArrayList<>(List.of("estimate", "--model", modelFile, "--format", "json"));
+                if (pricesFile != null) a.addAll(List.of("--prices", pricesFile));
+                return migrate(a);
+            }
+
+            private Outcome migrate(List<String> a) {
+                java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(), err = new java.io.ByteArrayOutputStream();
+                int code;
+                try (PrintStream o = new PrintStream(out, true, java.nio.charset.StandardCharsets.UTF_8);
+                     PrintStream e = new PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8)) {
+                    code = io.basalt.migrate.MigrateCommand.run(a, env, o, e);
+                }
+                return new Outcome(code, out.toString(java.nio.charset.StandardCharsets.UTF_8), err.toString(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        };
+    }
+
     static int run(List<String> args, Map<String, String> env, InputStream in, PrintStream out, PrintStream err) {
         List<String> rest = new ArrayList<>(args);
         String endpoint = null;
@@ -53,7 +82,7 @@ final class McpCommand {
         }
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", rest.contains("--log-level") ? config.logLevel() : "warn");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
-        McpServer server = new McpServer(config.mcp().allowWrites(), Main.version());
+        McpServer server = new McpServer(config.mcp().allowWrites(), Main.version()).modelTools(modelTools(env));
         try {
             if (endpoint != null) {
                 ApiCaller api;

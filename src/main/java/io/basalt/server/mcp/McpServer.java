@@ -34,6 +34,14 @@ public final class McpServer {
         this.version = version == null ? "dev" : version;
     }
 
+    private ModelTools modelTools;
+
+    /** Offers model_check and estimate with these (stdio only: they read local files). */
+    public McpServer modelTools(ModelTools tools) {
+        this.modelTools = tools;
+        return this;
+    }
+
     public boolean allowWrites() {
         return allowWrites;
     }
@@ -118,13 +126,14 @@ public final class McpServer {
     private List<Object> toolList() {
         List<Object> tools = new ArrayList<>();
         for (McpTools.Tool t : McpTools.ALL) tools.add(t.listing());
+        if (modelTools != null) for (McpTools.Tool t : McpTools.MODEL) tools.add(t.listing());
         return tools;
     }
 
     @SuppressWarnings("unchecked")
     private Map<String, Object> callTool(Map<String, Object> p, ApiCaller api) throws RpcError, IOException {
         Object name = p.get("name");
-        McpTools.Tool tool = name instanceof String n ? McpTools.find(n) : null;
+        McpTools.Tool tool = name instanceof String n ? McpTools.find(n, modelTools != null) : null;
         if (tool == null) throw new RpcError(INVALID_PARAMS, "Unknown tool: " + name, null);
         Object a = p.get("arguments");
         if (a != null && !(a instanceof Map<?, ?>)) throw new RpcError(INVALID_PARAMS, "Invalid params: arguments must be an object", null);
@@ -132,6 +141,7 @@ public final class McpServer {
         boolean writes = tool.writes() || (tool.operation().equals("ExecuteStatement") && McpTools.partiqlWrites(args.get("Statement")));
         if (writes && !allowWrites) return readOnlyRefusal(tool);
         if (tool.operation().equals(McpTools.TAIL_STREAM)) return StreamTail.run(args, api);
+        if (tool.operation().startsWith(McpTools.MODEL_PREFIX)) return modelResult(tool, args);
         if (tool.pageLimit() > 0 && !args.containsKey("Limit")) args.put("Limit", new JsonValues.Number(Integer.toString(tool.pageLimit())));
         ApiCaller.Answer answer = api.call(tool.operation(), JsonValues.write(PlainValues.toDynamoJson(args)));
         return toolResult(answer);
@@ -152,6 +162,32 @@ public final class McpServer {
         ServiceError e = ServiceError.of(answer.status(), body);
         return object("content", List.of(object("type", "text", "text", e.summary())),
                 "structuredContent", e.asObject(), "isError", Boolean.TRUE);
+    }
+
+    private Map<String, Object> modelResult(McpTools.Tool tool, Map<String, Object> args) {
+        Object model = args.get("ModelFile");
+        if (!(model instanceof String file) || file.isBlank()) return toolError("basalt#ModelError", "ModelFile is required: the path of a model file (YAML)");
+        Object extra = tool.name().equals("model_check") ? args.get("HotShare") : args.get("PricesFile");
+        String option = extra == null ? null : extra.toString();
+        ModelTools.Outcome o = tool.name().equals("model_check") ? modelTools.check(file, option) : modelTools.estimate(file, option);
+        Object body = null;
+        if (!o.json().isBlank()) {
+            try {
+                body = JsonValues.parse(o.json().getBytes(StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                body = null;
+            }
+        }
+        if (!(body instanceof Map<?, ?>)) {
+            String why = o.errors().strip().isEmpty() ? "the command failed (exit code " + o.exitCode() + ")" : o.errors().strip();
+            return toolError("basalt#ModelError", why);
+        }
+        return object("content", List.of(object("type", "text", "text", o.json())), "structuredContent", body, "isError", Boolean.FALSE);
+    }
+
+    private static Map<String, Object> toolError(String type, String message) {
+        return object("content", List.of(object("type", "text", "text", type.substring(type.indexOf('#') + 1) + ": " + message)),
+                "structuredContent", object("__type", type, "message", message), "isError", Boolean.TRUE);
     }
 
     static final String READ_ONLY_TYPE = "basalt#ReadOnlyMcpServer";

@@ -105,10 +105,24 @@ final class McpTools {
                     schema(List.of("TableName"), "TableName", "string", "ShardIteratorType", "string", "Limit", "integer",
                             "ShardIterators", "object")));
 
+    static final String MODEL_PREFIX = "basalt:model:";
+
+    /** The migration toolkit's tools on a model file (basalt mcp over stdio only, see {@link ModelTools}). */
+    static final List<Tool> MODEL = List.of(
+            tool("model_check", MODEL_PREFIX + "check", "Check a data model", "Proves that each access pattern of a model file"
+                    + " (basalt migrate model check; docs/migration.md) is served by a key condition of a table or index, and flags"
+                    + " hot keys. ModelFile: the model's path (YAML); HotShare: the share of a key's traffic called hot (default 0.1).",
+                    false, 0, schema(List.of("ModelFile"), "ModelFile", "string", "HotShare", "string")),
+            tool("estimate", MODEL_PREFIX + "estimate", "Estimate capacity and cost", "Capacity (RCU/WCU) per access pattern, table"
+                    + " and index exactly as DynamoDB meters it, storage, partitions and monthly cost of a model file (basalt migrate"
+                    + " estimate). ModelFile: the model's path (YAML); PricesFile: a price table instead of the bundled one.",
+                    false, 0, schema(List.of("ModelFile"), "ModelFile", "string", "PricesFile", "string")));
+
     private McpTools() {}
 
-    static Tool find(String name) {
+    static Tool find(String name, boolean withModelTools) {
         for (Tool t : ALL) if (t.name().equals(name)) return t;
+        if (withModelTools) for (Tool t : MODEL) if (t.name().equals(name)) return t;
         return null;
     }
 

@@ -129,6 +129,32 @@ class McpServerTest {
     }
 
     @Test
+    void modelToolsAreOfferedOnlyWhenTheWiringGivesThem() {
+        McpServer plain = new McpServer(false, null);
+        assertFalse(answer(plain, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}").contains("model_check"));
+        assertTrue(call(plain, "model_check", "{\"ModelFile\":\"m.yaml\"}").contains("\"code\":-32602"));
+        List<String> asked = new ArrayList<>();
+        McpServer withModels = new McpServer(false, null).modelTools(new ModelTools() {
+            @Override public Outcome check(String modelFile, String hotShare) {
+                asked.add("check " + modelFile + " " + hotShare);
+                return new Outcome(1, "{\"ok\":false}", "");
+            }
+
+            @Override public Outcome estimate(String modelFile, String pricesFile) {
+                asked.add("estimate " + modelFile + " " + pricesFile);
+                return new Outcome(2, "", "basalt migrate estimate: no such file: m.yaml\n");
+            }
+        });
+        assertTrue(answer(withModels, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}").contains("\"name\":\"estimate\""));
+        assertTrue(call(withModels, "model_check", "{\"ModelFile\":\"m.yaml\",\"HotShare\":\"0.2\"}")
+                .contains("\"structuredContent\":{\"ok\":false},\"isError\":false"));
+        assertTrue(call(withModels, "estimate", "{\"ModelFile\":\"m.yaml\"}").contains("\"structuredContent\":{\"__type\":\"basalt#ModelError\","
+                + "\"message\":\"basalt migrate estimate: no such file: m.yaml\"},\"isError\":true"));
+        assertEquals(List.of("check m.yaml 0.2", "estimate m.yaml null"), asked);
+        assertTrue(calls.isEmpty());
+    }
+
+    @Test
     void theStdioTransportAnswersLineByLine() throws Exception {
         String in = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
                 + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\"}\n";
