@@ -92,6 +92,10 @@ try {
   check(/player \(partition, S\)/.test(rowText) && /GSI byScore: game \(partition, S\), score \(sort, N\)/.test(rowText),
     `the table is listed with its keys and GSI: ${rowText.replace(/\s+/g, " ")}`);
   check(/on demand/.test(rowText), "billing mode shown");
+  await tab.setViewportSize({ width: 800, height: 800 });
+  const narrowDelete = await row.locator("button", { hasText: "Delete" }).boundingBox();
+  check(narrowDelete && narrowDelete.x + narrowDelete.width <= 800, `at 800 px the table's Edit and Delete are on screen (${narrowDelete && Math.round(narrowDelete.x + narrowDelete.width)} px)`);
+  await tab.setViewportSize({ width: 1280, height: 800 });
 
   // Items: create an item, then edit it
   await row.locator("a").click();
@@ -349,7 +353,7 @@ try {
   await settled();
   await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor();
   await tab.locator(`#tables tr[data-table="${table}"] button`, { hasText: "Delete" }).click();
-  const refusal = tab.locator("#tables + .error");
+  const refusal = tab.locator(".grid-scroll:has(#tables) + .error");
   await refusal.filter({ hasText: "ValidationException" }).waitFor();
   check(/Resource cannot be deleted as it is currently protected against deletion/.test(await refusal.innerText()),
     `deletion protection is respected: ${await refusal.innerText()}`);
