@@ -215,6 +215,21 @@ try {
   await tab.locator("#query [name=filter]").fill("");
   await tab.locator("#query [name=exprs]").fill("");
   await tab.locator("#query button[type=submit]").click();
+  // the filter builder: conditions without typing an expression
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c0attr]").fill("score");
+  await tab.locator("#query [name=c0op]").selectOption(">");
+  await tab.locator("#query [name=c0type]").selectOption("N");
+  await tab.locator("#query [name=c0value]").fill("1300");
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c1attr]").fill("nick");
+  await tab.locator("#query [name=c1op]").selectOption("exists");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "the filter builder's conditions (score > 1300 AND nick exists) filter the Scan to its 2 items");
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index

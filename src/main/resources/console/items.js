@@ -50,6 +50,7 @@ function Browser({ table, picker }) {
   const last = useRef({}); // the query and page start last run, for the URL
   const initial = urlParams();
   const [choice, setChoice] = useState({ index: initial.get("index") || "", mode: initial.get("mode") || "Scan" });
+  const [conditions, setConditions] = useState(() => { let n = 0; while (initial.has(`c${n}attr`)) n++; return n; });
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
@@ -106,6 +107,7 @@ function Browser({ table, picker }) {
       h("div", { class: "row" },
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
         h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": 10} or {":v": {"N": "10"}}' }))),
+      h(FilterBuilder, { count: conditions, setCount: setConditions }),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
         h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
@@ -118,6 +120,42 @@ function Browser({ table, picker }) {
         try { await done.undo(); setDone(null); run(pages); } catch (e) { setDone({ message: `Could not undo: ${e.message}` }); }
       } }, "Undo")),
   ];
+}
+
+const FILTER_OPERATORS = ["=", "<>", "<", "<=", ">", ">=", "begins_with", "contains", "exists", "not exists"];
+
+/**
+ * The filter builder's conditions (form fields cNattr, cNop, cNtype, cNvalue) as one expression
+ * joined by AND, their names and values added to the request's; null when there are none.
+ */
+function builtFilter(f, names, values) {
+  const parts = [];
+  for (let i = 0; f[`c${i}attr`] !== undefined; i++) {
+    const attr = f[`c${i}attr`].trim();
+    if (!attr) continue;
+    const n = `#f${i}`, v = `:f${i}`, op = f[`c${i}op`];
+    names[n] = attr;
+    if (op === "exists") { parts.push(`attribute_exists(${n})`); continue; }
+    if (op === "not exists") { parts.push(`attribute_not_exists(${n})`); continue; }
+    const text = f[`c${i}value`] ?? "";
+    values[v] = f[`c${i}type`] === "N" ? { N: text } : f[`c${i}type`] === "BOOL" ? { BOOL: text === "true" } : { S: text };
+    parts.push(op === "begins_with" || op === "contains" ? `${op}(${n}, ${v})` : `${n} ${op} ${v}`);
+  }
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+/** The filter builder: one row per condition (attribute, operator, type, value), fields of the form. */
+function FilterBuilder({ count, setCount }) {
+  return h("div", { id: "filter-builder" },
+    Array.from({ length: count }, (_, i) => h("div", { class: "row filter-row" },
+      h("label", {}, "Attribute", h("input", { name: `c${i}attr` })),
+      h("label", {}, "Condition", h(Select, { name: `c${i}op`, options: FILTER_OPERATORS })),
+      h("label", {}, "Type", h(Select, { name: `c${i}type`, options: ["S", "N", "BOOL"] })),
+      h("label", {}, "Value", h("input", { name: `c${i}value` })))),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "add-condition", onClick: () => setCount(count + 1) }, "Add condition"),
+      count > 0 && h("button", { type: "button", onClick: () => setCount(count - 1) }, "Remove last"),
+      h("span", { class: "muted" }, "Conditions are joined by AND with the filter expression above.")));
 }
 
 /** The Scan or Query request of the form's fields. */
@@ -135,7 +173,9 @@ function request(table, f, start) {
       else values[k] = isAttributeValue(v) ? v : fromPlain(v);
     }
   }
-  if (f.filter && f.filter.trim()) req.FilterExpression = f.filter;
+  const built = builtFilter(f, names, values);
+  const filters = [f.filter && f.filter.trim() && `(${f.filter.trim()})`, built].filter(Boolean);
+  if (filters.length) req.FilterExpression = filters.length === 1 && !built ? f.filter.trim() : filters.join(" AND ");
   if (f.mode === "Query") {
     const schema = schemaOf(table, f.index);
     const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
