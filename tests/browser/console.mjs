@@ -230,6 +230,42 @@ try {
   await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
   await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
   await tab.locator("#query button[type=submit]").click();
+  // the column chooser, remembered per table
+  await tab.locator("#items th", { hasText: "nick" }).waitFor();
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").uncheck();
+  const hasNick = async () => (await tab.locator("#items th").allInnerTexts()).some(t => t.startsWith("nick"));
+  check(!await hasNick(), "a column can be hidden");
+  await tab.reload();
+  await tab.locator("#items tbody tr").first().waitFor();
+  check(!await hasNick(), "a hidden column stays hidden after a reload");
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").check();
+  check(await hasNick(), "and can be shown again");
+  // arrow keys move between rows
+  await tab.locator("#items tbody tr").first().focus();
+  await tab.keyboard.press("ArrowDown");
+  check(await tab.evaluate(() => document.activeElement === document.querySelectorAll("#items tbody tr")[1]), "ArrowDown moves to the next row");
+  // rows selected, deleted in bulk (asked first), restored from the page
+  for (let i = 0; i < 30; i++) await apiCall("PutItem", { TableName: table, Item: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("game = :g");
+  await tab.locator("#query [name=exprs]").fill('{":g": "bulk"}');
+  await tab.locator("#query [name=limit]").fill("100");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  await tab.locator("#items thead input[type=checkbox]").check();
+  await tab.locator("#delete-selected", { hasText: "(30)" }).click();
+  await tab.locator("#summary", { hasText: "Scan: 0 items" }).waitFor();
+  check((await apiCall("Scan", { TableName: table, FilterExpression: "game = :g", ExpressionAttributeValues: { ":g": { S: "bulk" } } })).Count === 0,
+    "30 selected rows are deleted in bulk");
+  await tab.locator("#restore-deleted").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  check(true, "the deleted rows are restored from the page");
+  for (let i = 0; i < 30; i++) await apiCall("DeleteItem", { TableName: table, Key: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("");
+  await tab.locator("#query [name=exprs]").fill("");
+  await tab.locator("#query [name=limit]").fill("25");
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -286,6 +322,8 @@ try {
   check(/^aws dynamodb query --endpoint-url http/.test(cli) && /"IndexName":"byScore"/.test(cli), `copy as code (AWS CLI): ${cli.slice(0, 90)}`);
   await tab.locator("#copy-code label", { hasText: "Python" }).click();
   check(/client\.query\(\*\*/.test(await tab.locator("#code").innerText()), "copy as code (boto3)");
+  await tab.locator("#copy-code label", { hasText: "Java (SDK v2)" }).click();
+  check(/QueryRequest\.builder\(\)/.test(await tab.locator("#code").innerText()), "copy as code (Java SDK v2)");
 
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();

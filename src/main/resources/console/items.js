@@ -210,13 +210,70 @@ async function everyPage(table, f, schema) {
   return { items, cols: columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]) };
 }
 
+const hiddenKey = table => `basalt.console.columns.${table}`;
+const deletedKey = table => `basalt.console.deleted.${table}`;
+/** The columns hidden in a table's grid (this browser remembers them per table). */
+const hiddenColumns = table => new Set(JSON.parse(localStorage.getItem(hiddenKey(table)) || "[]"));
+/** The items last deleted from the grid (kept in this browser, for Restore). */
+const deletedItems = table => JSON.parse(localStorage.getItem(deletedKey(table)) || "[]");
+
+/** Deletes items with BatchWriteItem, 25 a request, retrying what comes back unprocessed. */
+async function deleteAll(table, keyNames, items) {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map(it => ({ DeleteRequest: { Key: Object.fromEntries(keyNames.map(k => [k, it[k]])) } }));
+    for (let attempt = 0; requests.length && attempt < 8; attempt++) {
+      const r = await call("BatchWriteItem", { RequestItems: { [table]: requests } });
+      requests = r.UnprocessedItems?.[table] || [];
+      if (requests.length) await new Promise(done => setTimeout(done, 100 * 2 ** attempt));
+    }
+    if (requests.length) throw new Error(`${requests.length} deletes stayed unprocessed`);
+  }
+}
+
 function Results({ table, res, f, pages, run, edit }) {
   const [view, setView] = useState("grid"); // grid, json (plain) or ddb (DynamoDB JSON)
+  const [selected, setSelected] = useState(new Set());
+  const [hidden, setHidden] = useState(() => hiddenColumns(table.TableName));
+  const [stash, setStash] = useState(() => deletedItems(table.TableName));
+  const [problem, setProblem] = useState(null);
+  useEffect(() => setSelected(new Set()), [res]);
   const items = res.Items || [];
   const schema = schemaOf(table, f.index);
-  const cols = columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
+  const keyNames = [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE")].filter(Boolean);
+  const allCols = columns(items, [...keyNames, keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
+  const cols = allCols.filter(c => !hidden.has(c));
   const page = pages.length;
   const viewButton = (name, label) => h("button", { type: "button", disabled: view === name, onClick: () => setView(name) }, label);
+  const toggleColumn = c => {
+    const next = new Set(hidden);
+    next.has(c) ? next.delete(c) : next.add(c);
+    localStorage.setItem(hiddenKey(table.TableName), JSON.stringify([...next]));
+    setHidden(next);
+  };
+  const remove = async list => {
+    if (!list.length || !confirm(`Delete ${list.length} item${list.length > 1 ? "s" : ""}? They can be restored from this page.`)) return;
+    setProblem(null);
+    try {
+      await deleteAll(table.TableName, keyNames, list);
+      const kept = [...list, ...stash].slice(0, 1000);
+      localStorage.setItem(deletedKey(table.TableName), JSON.stringify(kept));
+      setStash(kept);
+      run(pages);
+    } catch (e) { setProblem(e); }
+  };
+  const restore = async () => {
+    setProblem(null);
+    const left = [];
+    for (const item of stash) { // only where the key is free again: nothing written since is replaced
+      try { await call("PutItem", { TableName: table.TableName, Item: item, ConditionExpression: "attribute_not_exists(#k)",
+        ExpressionAttributeNames: { "#k": keyNames[0] } }); }
+      catch (e) { if (e.type !== "ConditionalCheckFailedException") left.push(item); }
+    }
+    localStorage.setItem(deletedKey(table.TableName), JSON.stringify(left));
+    setStash(left);
+    run(pages);
+  };
+  const chosen = items.filter(i => selected.has(i));
   return [
     h("div", { class: "row" },
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
@@ -226,11 +283,19 @@ function Results({ table, res, f, pages, run, edit }) {
       viewButton("grid", "Grid view"), viewButton("json", "JSON view"), viewButton("ddb", "DynamoDB JSON view"),
       h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
       h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
+    h("div", { class: "row" },
+      h("details", { id: "columns" }, h("summary", {}, `Columns (${cols.length} of ${allCols.length})`),
+        allCols.map(c => h("label", { class: "check" }, h("input", { type: "checkbox", name: `col-${c}`, checked: !hidden.has(c), onChange: () => toggleColumn(c) }), c))),
+      chosen.length > 0 && [
+        h("button", { type: "button", id: "delete-selected", class: "danger", onClick: () => remove(chosen) }, `Delete selected (${chosen.length})`),
+        h(ExportButtons, { items: chosen, cols, name: `${table.TableName}-selected`, idSuffix: "-selected" })],
+      stash.length > 0 && h("button", { type: "button", id: "restore-deleted", onClick: restore }, `Restore ${stash.length} deleted item${stash.length > 1 ? "s" : ""}`)),
+    h(ErrorText, { error: problem }),
     h(CopyAsCode, { operation: f.mode, params: request(table, f, pages[pages.length - 1]) }),
     !items.length ? h(Muted, {}, "No items on this page.")
       : view === "json" ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items.map(plainItem), null, 2))
       : view === "ddb" ? h("pre", { class: "json", id: "ddb-json-view" }, JSON.stringify(items, null, 2))
-      : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit }),
+      : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit, onDelete: remove, selected, onSelect: setSelected }),
   ];
 }
 
