@@ -100,11 +100,15 @@ final class GsiChanges {
             }
         }
         // a deleted index takes the definitions of attributes no key uses any more (DDB-TABLE-151/166, live 2026-10-08)
-        if (deletes > 0) attributes.keySet().retainAll(keyAttributes(t, gsis));
+        if (deletes > 0) {
+            java.util.Set<String> used = keyAttributes(t, gsis);
+            used.addAll(VectorIndexRules.schemaAttributes(t.vectorIndexes()));
+            attributes.keySet().retainAll(used);
+        }
         return t.toBuilder().attributeDefinitions(attributes).globalIndexes(gsis).build();
     }
 
-    private static java.util.Set<String> keyAttributes(TableDefinition t, List<IndexDefinition> gsis) {
+    static java.util.Set<String> keyAttributes(TableDefinition t, List<IndexDefinition> gsis) {
         java.util.Set<String> used = new java.util.HashSet<>();
         for (KeyShape.Part p : t.keys().parts()) used.add(p.name());
         for (IndexDefinition i : t.localIndexes()) for (KeyShape.Part p : i.keys().parts()) used.add(p.name());

@@ -59,6 +59,7 @@ public final class IndexEntries {
     public static void validate(TableDefinition table, Map<String, AttributeValue> item) {
         for (IndexDefinition index : table.localIndexes()) validate(index, item);
         for (IndexDefinition index : table.globalIndexes()) validate(index, item);
+        io.basalt.engine.vector.VectorEntries.validate(table, item);
     }
 
     private static void validate(IndexDefinition index, Map<String, AttributeValue> item) {
