@@ -119,14 +119,9 @@ public final class SearchVectors implements Operation<SearchVectors.Request> {
         }
         out.writeEndArray();
         if (ConsumedCapacityWriter.wanted(r.returnConsumedCapacity())) {
+            // a VectorCapacity: bytes examined and returned, at least 1 KB a request (Developer Guide, vector index monitoring)
             out.writeObjectFieldStart("ConsumedCapacity");
-            out.writeStringField("TableName", t.name());
-            out.writeObjectFieldStart("VectorIndexes");
-            out.writeObjectFieldStart(index.name());
-            // metered in bytes examined and returned, at least 1 KB a request (Developer Guide, vector index monitoring)
             out.writeNumberField("VectorSearchRequestBytes", (double) Math.max(1024, bytes));
-            out.writeEndObject();
-            out.writeEndObject();
             out.writeEndObject();
         }
         out.writeEndObject();
