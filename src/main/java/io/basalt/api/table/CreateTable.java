@@ -64,9 +64,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
             t = b.build();
         }
         TableCatalog.Entry entry = catalog.create(ctx.namespace(), t);
-        for (io.basalt.engine.catalog.VectorIndexDefinition vi : t.vectorIndexes()) {
-            engine.vectorBackfills().start(ctx.namespace(), t.name(), vi.name());
-        }
+        engine.vectorBackfills().startAll(entry);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());

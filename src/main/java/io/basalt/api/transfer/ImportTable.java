@@ -97,7 +97,11 @@ public final class ImportTable implements Operation<ImportTable.Request> {
         // the import runs in the background, as the service's: DescribeImport says IN_PROGRESS until it ends
         engine.imports().put(rec);
         TransferJobs.start("basalt-import-" + rec.arn().substring(rec.arn().lastIndexOf('/') + 1),
-                () -> engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
+                () -> engine.imports().put(new ImportObjects(engine, store, rec).load(() -> {
+                    io.basalt.engine.catalog.TableCatalog.Entry created = engine.catalog().create(ctx.namespace(), definition);
+                    engine.vectorBackfills().startAll(created);
+                    return created;
+                })),
                 failure -> engine.imports().put(rec.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0,
                         "InternalServerError", failure)));
         write(out, ctx, rec, true);

@@ -38,6 +38,12 @@ public record VectorIndexDefinition(String name, long indexId, String vectorAttr
         return IndexDefinition.ACTIVE.equals(status) && !backfilling;
     }
 
+    /** The same index under another storage id (a new replica's or a restored table's copy). */
+    public VectorIndexDefinition withId(long id) {
+        return new VectorIndexDefinition(name, id, vectorAttribute, dimensions, distanceFunction, searchSchema, projectionType,
+                nonKeyAttributes, status, backfilling);
+    }
+
     public VectorIndexDefinition withStatus(String s, boolean filling) {
         return new VectorIndexDefinition(name, indexId, vectorAttribute, dimensions, distanceFunction, searchSchema, projectionType,
                 nonKeyAttributes, s, filling);

@@ -46,6 +46,13 @@ public final class VectorBackfills implements AutoCloseable {
         t.start();
     }
 
+    /** Starts the backfill of every vector index of a table just created (CreateTable, ImportTable, a new replica). */
+    public void startAll(TableCatalog.Entry created) {
+        for (VectorIndexDefinition v : created.definition().vectorIndexes()) {
+            if (!v.active()) start(created.account(), created.definition().name(), v.name());
+        }
+    }
+
     /** Starts the backfills a previous run left unfinished. */
     public void resumeAll() {
         for (TableCatalog.Entry e : catalog.all()) {
