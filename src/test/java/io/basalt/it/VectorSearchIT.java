@@ -314,6 +314,37 @@ class VectorSearchIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "PutItem", parameters = {"ReturnConsumedCapacity"})
+    @Covers(operation = "UpdateItem", parameters = {"ReturnConsumedCapacity"})
+    @Covers(operation = "DeleteItem", parameters = {"ReturnConsumedCapacity"})
+    void writesReportVectorWriteRequestBytesForTheIndexesTheyChange() {
+        ddb.createTable(b -> b.tableName("vec_writes").billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH))
+                .vectorIndexes(v -> v.indexName("big").vectorAttribute(a -> a.attributeName("emb")).dimensions(300L)
+                        .distanceFunction(VectorDistanceFunction.EUCLIDEAN).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY)),
+                        v -> v.indexName("small").vectorAttribute(a -> a.attributeName("tiny")).dimensions(2L)
+                        .distanceFunction(VectorDistanceFunction.EUCLIDEAN).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))));
+        awaitActive("vec_writes");
+        float[] v = random(new Random(3), 300);
+        var put = ddb.putItem(b -> b.tableName("vec_writes").item(item("pk", s("abc"), "emb", vector(v), "tiny", vector(new float[] {1, 2})))
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+        // 300 f32 (1,200 bytes) and the key ("pk" + "abc"); the small index's entry meters the 1 KB minimum
+        assertEquals(1205.0, put.consumedCapacity().vectorIndexes().get("big").vectorWriteRequestBytes());
+        assertEquals(1024.0, put.consumedCapacity().vectorIndexes().get("small").vectorWriteRequestBytes());
+        var update = ddb.updateItem(b -> b.tableName("vec_writes").key(Map.of("pk", s("abc"))).updateExpression("SET note = :n, tiny = :t")
+                .expressionAttributeValues(Map.of(":n", s("x"), ":t", vector(new float[] {3, 4})))
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+        assertEquals(java.util.Set.of("small"), update.consumedCapacity().vectorIndexes().keySet(), "only the index whose entry changed");
+        var total = ddb.updateItem(b -> b.tableName("vec_writes").key(Map.of("pk", s("abc"))).updateExpression("SET tiny = :t")
+                .expressionAttributeValues(Map.of(":t", vector(new float[] {5, 6}))).returnConsumedCapacity(ReturnConsumedCapacity.TOTAL));
+        assertFalse(total.consumedCapacity().hasVectorIndexes(), "INDEXES only");
+        var delete = ddb.deleteItem(b -> b.tableName("vec_writes").key(Map.of("pk", s("abc")))
+                .returnConsumedCapacity(ReturnConsumedCapacity.INDEXES));
+        assertEquals(1205.0, delete.consumedCapacity().vectorIndexes().get("big").vectorWriteRequestBytes());
+    }
+
+    @Test
     @Covers(operation = "SearchVectors")
     @Covers(operation = "PutItem", parameters = {"Item"})
     void refusalsWithTheServiceTexts() {
