@@ -314,6 +314,21 @@ class VectorSearchIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "UpdateTimeToLive", parameters = {"TimeToLiveSpecification"})
+    void expiredItemsLeaveTheIndexWhenTtlDeletesThem() {
+        createTable("vec_ttl", index("idx", VectorDistanceFunction.EUCLIDEAN, ProjectionType.KEYS_ONLY));
+        ddb.updateTimeToLive(b -> b.tableName("vec_ttl").timeToLiveSpecification(t -> t.enabled(true).attributeName("expires")));
+        long now = clock.millis() / 1000;
+        ddb.putItem(b -> b.tableName("vec_ttl").item(item("pk", s("old"), "emb", vector(new float[DIMS]), "expires", n(Long.toString(now + 10)))));
+        ddb.putItem(b -> b.tableName("vec_ttl").item(item("pk", s("new"), "emb", vector(new float[DIMS]), "expires", n(Long.toString(now + 3600)))));
+        assertEquals(2, search("vec_ttl", "idx", new float[DIMS], 10).searchResults().size());
+        clock.advanceSeconds(60);
+        server.engine().ttl().sweepNow();
+        assertEquals(List.of("new"), search("vec_ttl", "idx", new float[DIMS], 10).searchResults().stream()
+                .map(h -> h.item().get("pk").s()).toList());
+    }
+
+    @Test
     @Covers(operation = "PutItem", parameters = {"ReturnConsumedCapacity"})
     @Covers(operation = "UpdateItem", parameters = {"ReturnConsumedCapacity"})
     @Covers(operation = "DeleteItem", parameters = {"ReturnConsumedCapacity"})
