@@ -10,7 +10,6 @@ import io.basalt.error.DynamoException;
 import io.basalt.error.ErrorType;
 import io.basalt.model.AttrType;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -68,17 +67,7 @@ final class VectorIndexChanges {
         for (IndexDefinition i : t.globalIndexes()) {
             if (!i.active()) throw new DynamoException(ErrorType.LIMIT_EXCEEDED, ONE_AT_A_TIME);
         }
-        Map<String, AttrType> attributes = new LinkedHashMap<>(t.attributeDefinitions());
-        if (definitions != null && creates > 0) {
-            for (TableJson.AttributeDefinition d : definitions) {
-                AttrType type = AttrType.ofTag(d.attributeType());
-                AttrType had = attributes.putIfAbsent(d.attributeName(), type);
-                if (had != null && had != type) {
-                    throw DynamoException.validation("One or more parameter values were invalid: Cannot change the type of attribute "
-                            + d.attributeName() + " from " + had.tag() + " to " + type.tag());
-                }
-            }
-        }
+        Map<String, AttrType> attributes = GsiChanges.withDefinitions(t, creates > 0 ? definitions : null);
         List<VectorIndexDefinition> vectors = new ArrayList<>(t.vectorIndexes());
         VectorIndexRules.Update u = updates.get(0);
         if (u.create() != null) {

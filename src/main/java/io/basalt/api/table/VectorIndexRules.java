@@ -156,17 +156,12 @@ final class VectorIndexRules {
                         + " must all have the same number of dimensions");
             }
         }
-        String type = s.projection().projectionType();
-        if (type == null) throw DynamoException.validation(INVALID + "Unknown ProjectionType: null");
-        List<String> nonKey = s.projection().nonKeyAttributes();
-        if ("INCLUDE".equals(type) && (nonKey == null || nonKey.isEmpty())) {
-            throw DynamoException.validation(INVALID + "ProjectionType is INCLUDE, but NonKeyAttributes is not specified");
-        }
-        if (!"INCLUDE".equals(type) && nonKey != null) {
-            throw DynamoException.validation(INVALID + "ProjectionType is " + type + ", but NonKeyAttributes is specified");
-        }
+        // the projection's rules and texts are those of secondary indexes
+        TableJson.IndexSpec asIndex = new TableJson.IndexSpec(s.indexName(), null, s.projection(), null, null, null);
+        String type = CreateTableValidator.projectionType(asIndex);
+        List<String> nonKey = CreateTableValidator.nonKey(asIndex, null, null);
         return new VectorIndexDefinition(s.indexName(), ids.getAsLong(), s.vectorAttribute(), s.dimensions(), s.distanceFunction(),
-                schema, type, "INCLUDE".equals(type) ? nonKey : List.of(), status, backfilling);
+                schema, type, nonKey, status, backfilling);
     }
 
     /** CreateTable's VectorIndexes (CREATING until their pass over the, still empty, table is done). */

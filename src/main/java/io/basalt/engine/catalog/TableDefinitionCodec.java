@@ -73,7 +73,7 @@ public final class TableDefinitionCodec {
                 }
                 g.writeEndArray();
             }
-            VectorIndexCodec.write(g, t.vectorIndexes());
+            TableDefinitionCodecVectors.write(g, t.vectorIndexes());
             if (t.sseKeyArn() != null) g.writeStringField("sseKeyArn", t.sseKeyArn());
             if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
             if (t.ttlChange() != null) {
@@ -212,7 +212,7 @@ public final class TableDefinitionCodec {
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
                 (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")),
                 (String) m.get("sseKeyArn"), warm(m.get("warm")), replicas(m.get("replicas")),
-                VectorIndexCodec.read(m.get("vectorIndexes")));
+                TableDefinitionCodecVectors.read(m.get("vectorIndexes")));
     }
 
     private static List<TableDefinition.Replica> replicas(Object list) {

@@ -72,16 +72,9 @@ public final class VectorEntries {
 
     private static void checkSchemaAttribute(TableDefinition table, VectorIndexDefinition index, String name, AttributeValue v) {
         AttrType type = table.attributeDefinitions().get(name);
-        if (v == null || type == null) return;
-        if (v.type() != type) {
-            throw DynamoException.validation("One or more parameter values were invalid: Type mismatch for Index Key "
-                    + name + " Expected: " + type.tag() + " Actual: " + v.type().tag() + " IndexName: " + index.name());
-        }
-        boolean empty = (v instanceof AttributeValue.S s && s.value().isEmpty()) || (v instanceof AttributeValue.B b && b.value().length == 0);
-        if (empty) {
-            throw DynamoException.validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
-                    + (v instanceof AttributeValue.S ? "string" : "binary") + " value. IndexName: " + index.name() + ", IndexKey: " + name);
-        }
+        if (type == null) return;
+        String violation = io.basalt.engine.index.IndexEntries.keyViolation(index.name(), name, type, v);
+        if (violation != null) throw DynamoException.validation(violation);
     }
 
     /**

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The catalog form of a table's vector indexes (a "vectorIndexes" array in the table's JSON). */
-final class VectorIndexCodec {
-    private VectorIndexCodec() {}
+/** Part of {@link TableDefinitionCodec}: the catalog form of a table's vector indexes (a "vectorIndexes" array in the table's JSON). */
+final class TableDefinitionCodecVectors {
+    private TableDefinitionCodecVectors() {}
 
     static void write(JsonGenerator g, List<VectorIndexDefinition> indexes) throws IOException {
         if (indexes.isEmpty()) return;
