@@ -3,8 +3,13 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { h, Select, ErrorText, Muted, ItemGrid, useLoad, useTablePick, describeTable, keyOf, typeOf, indexesOf } from "./ui.js";
 import { call, describeCapacity } from "./api.js";
-import { cell, columns, keyValue, plainItem, fromPlainItem, plainRoundTrips } from "./values.js";
+import { cell, columns, keyValue, plainItem, fromPlain, fromPlainItem, plainRoundTrips } from "./values.js";
+
+const TYPES = new Set(["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"]);
+/** Whether a JSON value is already DynamoDB JSON: an object with exactly one type member. */
+const isAttributeValue = v => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 && TYPES.has(Object.keys(v)[0]);
 import { ExportButtons } from "./export.js";
+import { updateOf, unchangedCondition, notExisting, keyText, sameValue } from "./item-save.js";
 
 const OPERATORS = { S: ["=", "<", "<=", ">", ">=", "between", "begins_with"], B: ["=", "<", "<=", ">", ">=", "between", "begins_with"],
   N: ["=", "<", "<=", ">", ">=", "between"] };
@@ -23,22 +28,62 @@ function schemaOf(table, index) {
   return (index && indexesOf(table).find(i => i.IndexName === index) || table).KeySchema;
 }
 
+/** The query and the open item as the page's URL holds them (#/items/TABLE?index=..&mode=..&item=..). */
+const urlParams = () => new URLSearchParams(location.hash.split("?")[1] || "");
+
+/**
+ * Puts the form's query, its page and the open item into the URL (replaceState: no new history
+ * entry and no reload), so a reload or a shared link shows the same page and item.
+ */
+function remember(table, f, start, itemKey) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(f || {})) if (v !== "" && v !== undefined) q.set(k, v);
+  if (start) q.set("start", JSON.stringify(start));
+  if (itemKey) q.set("item", JSON.stringify(itemKey));
+  const text = q.toString();
+  history.replaceState(null, "", `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`);
+}
+
 function Browser({ table, picker }) {
   const form = useRef(null);
-  const [choice, setChoice] = useState({ index: "", mode: "Scan" });
+  const last = useRef({}); // the query and page start last run, for the URL
+  const initial = urlParams();
+  const [choice, setChoice] = useState({ index: initial.get("index") || "", mode: initial.get("mode") || "Scan" });
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
   const [draft, setDraft] = useState(null); // a new item's starting content (Duplicate)
+  const [done, setDone] = useState(null); // what the last editor action did, and its undo
   const run = async pageStarts => {
     const f = Object.fromEntries(new FormData(form.current));
     setPages(pageStarts);
+    last.current = { f, start: pageStarts[pageStarts.length - 1] };
+    remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")));
     try {
       const res = await call(f.mode, request(table, f, pageStarts[pageStarts.length - 1]));
       setResult({ res, f });
     } catch (e) { setResult({ error: e }); }
   };
-  useEffect(() => { run([undefined]); }, []);
+  const pk0 = keyOf(table.KeySchema, "HASH"), sk0 = keyOf(table.KeySchema, "RANGE");
+  const itemKey = it => it && Object.fromEntries([pk0, sk0].filter(Boolean).map(k => [k, it[k]]));
+  useEffect(() => { // a reload or a shared link: the URL's query, page and item
+    for (const [k, v] of initial) {
+      const field = form.current.elements[k];
+      if (!field || k === "index" || k === "mode") continue;
+      if (field.type === "checkbox") field.checked = true;
+      else field.value = v;
+    }
+    const start = initial.get("start");
+    run(start ? [undefined, JSON.parse(start)] : [undefined]);
+    const wanted = initial.get("item");
+    if (wanted) {
+      call("GetItem", { TableName: table.TableName, Key: JSON.parse(wanted) })
+        .then(r => r.Item && setEditing(r.Item), e => setResult({ error: e }));
+    }
+  }, []);
+  useEffect(() => { // the open item follows the editor
+    if (last.current.f) remember(table, last.current.f, last.current.start, editing ? itemKey(editing) : undefined);
+  }, [editing]);
   const indexes = indexesOf(table).map(i => i.IndexName);
   const schema = schemaOf(table, choice.index);
   const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
@@ -59,14 +104,18 @@ function Browser({ table, picker }) {
         sk && h("label", {}, "and (between)", h("input", { name: "sk2" }))),
       h("div", { class: "row" },
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
-        h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": {"N": "10"}}' }))),
+        h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": 10} or {":v": {"N": "10"}}' }))),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
         h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
       : h(Results, { table, ...result, pages, run, edit: setEditing }))),
     h("div", { id: "editor" }, editing !== undefined && h(ItemEditor, { key: editing ? JSON.stringify(editing) : "new" + JSON.stringify(draft), table,
-      item: editing, draft, close: () => setEditing(undefined), saved: () => { setEditing(undefined); run(pages); },
-      duplicate: av => { setDraft(av); setEditing(null); } })),
+      item: editing, draft, close: () => setEditing(undefined), saved: done => { setEditing(undefined); setDone(done || null); run(pages); },
+      reopen: now => setEditing(now), duplicate: av => { setDraft(av); setEditing(null); } })),
+    done && h("div", { class: "card notice", id: "done" }, done.message, " ",
+      done.undo && h("button", { type: "button", id: "undo", onClick: async () => {
+        try { await done.undo(); setDone(null); run(pages); } catch (e) { setDone({ message: `Could not undo: ${e.message}` }); }
+      } }, "Undo")),
   ];
 }
 
@@ -79,7 +128,11 @@ function request(table, f, start) {
   if (start) req.ExclusiveStartKey = start;
   const names = {}, values = {};
   if (f.exprs && f.exprs.trim()) {
-    for (const [k, v] of Object.entries(JSON.parse(f.exprs))) (k.startsWith("#") ? names : values)[k] = v;
+    // a value may be typed plainly ({":v": 10}) or as DynamoDB JSON ({":v": {"N": "10"}})
+    for (const [k, v] of Object.entries(JSON.parse(f.exprs))) {
+      if (k.startsWith("#")) names[k] = v;
+      else values[k] = isAttributeValue(v) ? v : fromPlain(v);
+    }
   }
   if (f.filter && f.filter.trim()) req.FilterExpression = f.filter;
   if (f.mode === "Query") {
@@ -128,17 +181,23 @@ function Results({ table, res, f, pages, run, edit }) {
 }
 
 /**
- * Edits one item (a new one when item is null) as plain JSON or DynamoDB JSON: PutItem saves,
- * DeleteItem deletes, Duplicate starts a new item from this one. Plain JSON is offered only for items
+ * Edits one item (a new one when item is null) as plain JSON or DynamoDB JSON. Saving never loses
+ * data (item-save.js): a new item is written only if its key is free (else the editor says so and
+ * offers to replace it), an edit writes only the attributes that changed and only while they are
+ * as the editor found them (else a conflict is shown, nothing written, and the current item can be
+ * loaded), a changed key moves the item (one transaction: put under the new key if free, delete the
+ * old one if unchanged). Delete asks first and can be undone. Plain JSON is offered only for items
  * it holds exactly (no sets, binaries or numbers beyond JavaScript's).
  */
-function ItemEditor({ table, item, draft, close, saved, duplicate }) {
+function ItemEditor({ table, item, draft, close, saved, duplicate, reopen }) {
   const pk = keyOf(table.KeySchema, "HASH"), sk = keyOf(table.KeySchema, "RANGE");
-  const template = item || draft || Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, { [typeOf(table, k)]: "" }]));
+  const keyNames = [pk, sk].filter(Boolean);
+  const template = item || draft || Object.fromEntries(keyNames.map(k => [k, { [typeOf(table, k)]: "" }]));
   const plainOk = plainRoundTrips(template);
   const [format, setFormat] = useState("ddb");
   const text = useRef(null);
   const [error, setError] = useState(null);
+  const [problem, setProblem] = useState(null); // { message, actions: [[label, fn]] }
   useEffect(() => text.current.focus(), []);
   const current = () => { // the textarea's item as DynamoDB JSON
     const v = JSON.parse(text.current.value);
@@ -152,24 +211,86 @@ function ItemEditor({ table, item, draft, close, saved, duplicate }) {
       setFormat(next);
     } catch (e) { setError(e); }
   };
-  const act = async (operation, params) => {
+  const send = async (operation, params, onConditionFailed) => {
     setError(null);
-    try { await call(operation, { TableName: table.TableName, ...params() }); saved(); } // the request bar keeps what it cost
-    catch (e) { setError(e); }
+    setProblem(null);
+    try {
+      await call(operation, { TableName: table.TableName, ...params }); // the request bar keeps what it cost
+      return true;
+    } catch (e) {
+      if (onConditionFailed && (e.type === "ConditionalCheckFailedException" || e.type === "TransactionCanceledException")) onConditionFailed(e);
+      else setError(e);
+      return false;
+    }
   };
-  const key = () => Object.fromEntries([pk, sk].filter(Boolean).map(k => [k, item[k]]));
+  const key = it => Object.fromEntries(keyNames.map(k => [k, it[k]]));
+  const changedSinceOpened = e => {
+    const now = e.data && e.data.Item;
+    setProblem({ message: now ? "This item was changed since you opened it: nothing was saved. Load the current version to edit it again."
+        : "This item was deleted since you opened it: nothing was saved.",
+      actions: now ? [["Load the current version", () => reopen(now)]] : [] });
+  };
+  const replace = async edited => {
+    if (!confirm(`Replace the existing item ${keyText(keyNames, edited)} with this one? Its current attributes will be lost.`)) return;
+    if (await send("PutItem", { Item: edited })) saved();
+  };
+  const create = async edited => {
+    const ok = await send("PutItem", { Item: edited, ...notExisting(keyNames) }, () => setProblem({
+      message: `An item with the key ${keyText(keyNames, edited)} already exists: saving would replace it.`,
+      actions: [["Replace it", () => replace(edited)]] }));
+    if (ok) saved();
+  };
+  const move = async edited => {
+    if (!confirm(`Move the item from ${keyText(keyNames, item)} to ${keyText(keyNames, edited)}? The item under the old key is deleted.`)) return;
+    const ok = await send("TransactWriteItems", { TransactItems: [
+      { Put: { TableName: table.TableName, Item: edited, ...notExisting(keyNames) } },
+      { Delete: { TableName: table.TableName, Key: key(item), ...unchangedCondition(keyNames, item) } }] }, e => {
+      const reasons = (e.data && e.data.CancellationReasons || []).map(r => r.Code);
+      if (reasons[0] === "ConditionalCheckFailed") {
+        setProblem({ message: `An item with the key ${keyText(keyNames, edited)} already exists: nothing was moved.`, actions: [] });
+      } else if (reasons[1] === "ConditionalCheckFailed") {
+        setProblem({ message: "This item was changed or deleted since you opened it: nothing was moved.", actions: [] });
+      } else setError(e);
+    });
+    if (ok) saved();
+  };
+  const save = async () => {
+    let edited;
+    try { edited = current(); } catch (e) { setError(e); return; }
+    if (!item) return create(edited);
+    if (keyNames.some(k => !sameValue(item[k], edited[k]))) return move(edited);
+    const update = updateOf(keyNames, item, edited);
+    if (!update) { setProblem({ message: "Nothing changed: nothing to save.", actions: [] }); return; }
+    if (update.tooLarge) {
+      if (!confirm("This change is too large to check against changes made since you opened the item. Save the whole item anyway?")) return;
+      if (await send("PutItem", { Item: edited })) saved();
+      return;
+    }
+    if (await send("UpdateItem", { Key: key(item), ...update, ReturnValuesOnConditionCheckFailure: "ALL_OLD" }, changedSinceOpened)) saved();
+  };
+  const remove = async () => {
+    if (!confirm(`Delete the item ${keyText(keyNames, item)}?`)) return;
+    if (await send("DeleteItem", { Key: key(item), ...unchangedCondition(keyNames, item), ReturnValuesOnConditionCheckFailure: "ALL_OLD" },
+        changedSinceOpened)) {
+      saved({ message: `Deleted the item ${keyText(keyNames, item)}.`, undo: () => call("PutItem",
+        { TableName: table.TableName, Item: item, ...notExisting(keyNames) }) });
+    }
+  };
   return h("section", { class: "card", id: "item-editor" },
     h("h2", {}, item ? "Edit item" : draft ? "Create item (a copy: change its key)" : "Create item"),
     h("div", { class: "row" },
       h("label", {}, h("input", { type: "radio", name: "format", checked: format === "ddb", onChange: () => switchTo("ddb") }), " DynamoDB JSON"),
       h("label", { title: plainOk ? "" : "sets, binaries or long numbers need DynamoDB JSON" },
         h("input", { type: "radio", name: "format", id: "format-plain", disabled: !plainOk, checked: format === "plain", onChange: () => switchTo("plain") }), " JSON")),
-    h("p", { class: "muted" }, "Saving writes the whole item (PutItem); a changed key writes a new item."),
+    h("p", { class: "muted" }, item ? "Saving writes only what you changed, and only if nobody changed it meanwhile; a changed key moves the item."
+      : "Saving creates the item only if no item has its key."),
     h("textarea", { ref: text, name: "item", rows: 14, spellcheck: false, defaultValue: JSON.stringify(template, null, 2) }),
     h("div", { class: "row" },
-      h("button", { type: "button", id: "save-item", onClick: () => act("PutItem", () => ({ Item: current() })) }, "Save"),
+      h("button", { type: "button", id: "save-item", onClick: save }, "Save"),
       item && h("button", { type: "button", id: "duplicate-item", onClick: () => { try { duplicate(current()); } catch (e) { setError(e); } } }, "Duplicate"),
-      item && h("button", { type: "button", class: "danger", onClick: () => act("DeleteItem", () => ({ Key: key() })) }, "Delete"),
+      item && h("button", { type: "button", id: "delete-item", class: "danger", onClick: remove }, "Delete"),
       h("button", { type: "button", onClick: close }, "Close")),
+    problem && h("div", { class: "problem", id: "save-problem" }, h("p", {}, problem.message),
+      problem.actions.map(([label, fn]) => h("button", { type: "button", onClick: fn }, label))),
     h(ErrorText, { error }));
 }

@@ -59,9 +59,29 @@ export const keyText = (schema, defs) => schema.map(k => {
 }).join(", ");
 
 /** A grid of items: columns given, cells as short texts; onRow makes rows clickable. */
+/**
+ * A grid of items: scrolls inside its card instead of widening the page, sorts the shown items by a
+ * column (click its header: ascending, descending, as read), rows open with a click or, focused,
+ * with Enter.
+ */
 export function ItemGrid({ items, cols, cell, onRow, ...attrs }) {
-  return h("table", { class: "grid", ...attrs },
-    h("thead", {}, h("tr", {}, cols.map(c => h("th", {}, c)))),
-    h("tbody", {}, items.map(item => h("tr", onRow ? { class: "clickable", title: "Edit", onClick: () => onRow(item) } : {},
-      cols.map(c => h("td", {}, cell(item[c])))))));
+  const [sort, setSort] = useState(null); // { col, dir }
+  const sortBy = col => setSort(s => !s || s.col !== col ? { col, dir: 1 } : s.dir === 1 ? { col, dir: -1 } : null);
+  const shown = sort ? [...items].sort((a, b) => sort.dir * compareValues(a[sort.col], b[sort.col])) : items;
+  const open = item => onRow && onRow(item);
+  return h("div", { class: "grid-scroll" }, h("table", { class: "grid", ...attrs },
+    h("thead", {}, h("tr", {}, cols.map(c => h("th", { class: "sortable", title: "Sort by this column",
+      "aria-sort": sort && sort.col === c ? (sort.dir === 1 ? "ascending" : "descending") : "none", onClick: () => sortBy(c) },
+      c, sort && sort.col === c ? (sort.dir === 1 ? " ▲" : " ▼") : "")))),
+    h("tbody", {}, shown.map(item => h("tr", onRow ? { class: "clickable", title: "Edit", tabIndex: 0, onClick: () => open(item),
+      onKeyDown: e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); open(item); } } } : {},
+      cols.map(c => h("td", {}, cell(item[c]))))))));
+}
+
+/** Order of two AttributeValues for sorting a grid: absent last, numbers numerically, the rest as text. */
+function compareValues(a, b) {
+  if (!a || !b) return !a && !b ? 0 : a ? -1 : 1;
+  if (a.N !== undefined && b.N !== undefined) return Number(a.N) - Number(b.N);
+  const text = v => { const [t, x] = Object.entries(v)[0]; return t === "S" || t === "N" ? x : JSON.stringify(x); };
+  return text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0;
 }

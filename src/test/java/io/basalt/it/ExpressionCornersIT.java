@@ -134,4 +134,35 @@ class ExpressionCornersIT extends ServerTestBase {
                 () -> ddb.updateItem(b -> b.tableName(T).key(K).updateExpression("SET a = :w")
                         .expressionAttributeValues(Map.of(":w", s("1"), "v", s("2")))));
     }
+
+    @Test
+    @Covers(operation = "TransactWriteItems", parameters = "TransactItems")
+    void anActionsEmptyPlaceholderMapIsRefused() {
+        invalid("ExpressionAttributeValues must not be empty", () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p
+                .tableName(T).item(item("pk", "tx", "sk", "1")).conditionExpression("attribute_not_exists(a)")
+                .expressionAttributeValues(Map.of())))));
+        invalid("ExpressionAttributeNames must not be empty", () -> ddb.transactWriteItems(b -> b.transactItems(t -> t.put(p -> p
+                .tableName(T).item(item("pk", "tx", "sk", "1")).conditionExpression("attribute_not_exists(a)")
+                .expressionAttributeNames(Map.of())))));
+    }
+
+    @Test
+    @Covers(operation = "PutItem", parameters = "Item")
+    @Covers(operation = "GetItem", parameters = "AttributesToGet")
+    void attributeNamesMayHave64KB() {
+        String longName = "n".repeat(65_535);
+        Map<String, AttributeValue> key = item("pk", "long-name", "sk", "1");
+        java.util.Map<String, AttributeValue> withName = new java.util.HashMap<>(key);
+        withName.put(longName, s("v"));
+        ddb.putItem(b -> b.tableName(T).item(withName));
+        // the SDK's own JSON reader stops at names of 50,000 characters: read one just below that back
+        String readable = "r".repeat(49_999);
+        ddb.updateItem(b -> b.tableName(T).key(key).updateExpression("SET #r = :v")
+                .expressionAttributeNames(Map.of("#r", readable)).expressionAttributeValues(Map.of(":v", s("r"))));
+        assertEquals("r", ddb.getItem(b -> b.tableName(T).key(key).attributesToGet(readable)).item().get(readable).s());
+        assertEquals(Map.of("pk", s("long-name")), ddb.getItem(b -> b.tableName(T).key(key).projectionExpression("pk")).item());
+        withName.put("m".repeat(65_536), s("w"));
+        invalid("One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes",
+                () -> ddb.putItem(b -> b.tableName(T).item(withName)));
+    }
 }

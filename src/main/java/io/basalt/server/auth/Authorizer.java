@@ -51,16 +51,9 @@ public final class Authorizer {
      */
     public void authorize(Principal principal, String operation, String region, Supplier<java.io.InputStream> body,
                           HttpRequestParts request) {
-        CredentialStore.Key key = credentials.find(principal.accessKeyId());
-        AuthFile.User user = key == null ? null : key.user();
-        List<PolicyDocument> identity = new ArrayList<>();
+        AuthFile.User user = userOf(principal);
+        List<PolicyDocument> identity = identityPolicies(user);
         boolean allowAll = user != null && user.allowAll();
-        if (user != null) {
-            for (String text : user.policies()) {
-                PolicyDocument p = parse(text, PolicyDocument.Kind.IDENTITY);
-                if (p != null) identity.add(p);
-            }
-        }
         List<RequestResources.Access> accesses = RequestResources.of(operation, region, principal.accountId(), body.get());
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
@@ -81,6 +74,55 @@ public final class Authorizer {
         }
         NewResourcePolicy attached = NewResourcePolicy.of(operation, body.get());
         if (attached != null) checkAttached(attached, identity, allowAll, caller, region, global, tables);
+    }
+
+    private AuthFile.User userOf(Principal principal) {
+        CredentialStore.Key key = credentials.find(principal.accessKeyId());
+        return key == null ? null : key.user();
+    }
+
+    private List<PolicyDocument> identityPolicies(AuthFile.User user) {
+        List<PolicyDocument> identity = new ArrayList<>();
+        if (user == null) return identity;
+        for (String text : user.policies()) {
+            PolicyDocument p = parse(text, PolicyDocument.Kind.IDENTITY);
+            if (p != null) identity.add(p);
+        }
+        return identity;
+    }
+
+    /**
+     * What the caller's identity policies allow in S3, decided when an export or import makes its
+     * S3 requests (the local store's buckets have no bucket policies: another account's bucket is
+     * refused by its owner check), and the S3 credentials the auth file gives the caller (its
+     * user's, else its account's, else none: the server's own).
+     */
+    public io.basalt.engine.transfer.ObjectAccess objectAccess(Principal principal, HttpRequestParts request) {
+        String sourceIp = request == null ? null : request.sourceIp();
+        String secure = request == null ? null : Boolean.toString(request.secureTransport());
+        return new io.basalt.engine.transfer.ObjectAccess() {
+            @Override
+            public String refusal(String action, String resource, Map<String, String> conditionKeys) {
+                AuthFile.User user = userOf(principal);
+                ContextKeys keys = globalKeys(principal);
+                if (sourceIp != null) keys.put("aws:SourceIp", sourceIp).put("aws:SecureTransport", secure);
+                conditionKeys.forEach(keys::put);
+                PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(identityPolicies(user), user != null && user.allowAll(), null,
+                        new PolicyEvaluator.Caller(principal.arn(), principal.accountId()), action, resource, keys);
+                return d == PolicyEvaluator.Decision.ALLOW ? null : "User: " + principal.arn() + " is not authorized to perform: "
+                        + action + " on resource: \"" + resource + "\" " + reason(d, action);
+            }
+
+            @Override
+            public io.basalt.engine.transfer.ObjectStore.Credentials credentials() {
+                AuthFile.User user = userOf(principal);
+                AuthFile.AccessKey k = user == null ? null : user.s3Credentials();
+                if (k == null) {
+                    for (AuthFile.Account a : credentials.file().accounts()) if (a.id().equals(principal.accountId())) k = a.s3Credentials();
+                }
+                return k == null ? null : new io.basalt.engine.transfer.ObjectStore.Credentials(k.accessKeyId(), k.secretAccessKey(), k.sessionToken());
+            }
+        };
     }
 
     private static PolicyEvaluator.Decision decide(List<PolicyDocument> identity, boolean allowAll, PolicyDocument resourcePolicy,
@@ -143,14 +185,18 @@ public final class Authorizer {
     }
 
     static DynamoException denied(Principal principal, RequestResources.Access a, PolicyEvaluator.Decision d) {
-        String why = switch (d) {
+        return new DynamoException(ErrorType.ACCESS_DENIED, "User: " + principal.arn() + " is not authorized to perform: "
+                + a.action() + " on resource: " + a.resource() + " " + reason(d, a.action()));
+    }
+
+    /** Why an access is refused, in the words DynamoDB's and S3's AccessDenied messages end with. */
+    private static String reason(PolicyEvaluator.Decision d, String action) {
+        return switch (d) {
             case IDENTITY_DENY -> "with an explicit deny in an identity-based policy";
             case RESOURCE_DENY -> "with an explicit deny in a resource-based policy";
-            case NO_RESOURCE_ALLOW -> "because no resource-based policy allows the " + a.action() + " action";
-            default -> "because no identity-based policy allows the " + a.action() + " action";
+            case NO_RESOURCE_ALLOW -> "because no resource-based policy allows the " + action + " action";
+            default -> "because no identity-based policy allows the " + action + " action";
         };
-        return new DynamoException(ErrorType.ACCESS_DENIED, "User: " + principal.arn() + " is not authorized to perform: "
-                + a.action() + " on resource: " + a.resource() + " " + why);
     }
 
     private static ContextKeys merge(ContextKeys base, ContextKeys specific) {
