@@ -314,6 +314,27 @@ class VectorSearchIT extends ServerTestBase {
     }
 
     @Test
+    @Covers(operation = "RestoreTableFromBackup", parameters = {"TargetTableName", "BackupArn"})
+    void aRestoredTableRebuildsItsVectorIndexes() {
+        createTable("vec_backup", index("idx", VectorDistanceFunction.EUCLIDEAN, ProjectionType.KEYS_ONLY));
+        Random r = new Random(17);
+        for (int i = 0; i < 20; i++) {
+            String pk = "b" + i;
+            float[] v = random(r, DIMS);
+            ddb.putItem(b -> b.tableName("vec_backup").item(item("pk", s(pk), "emb", vector(v))));
+        }
+        float[] q = random(r, DIMS);
+        List<String> before = search("vec_backup", "idx", q, 7).searchResults().stream().map(h -> h.item().get("pk").s()).toList();
+        String arn = ddb.createBackup(b -> b.tableName("vec_backup").backupName("vec_backup_1")).backupDetails().backupArn();
+        var restored = ddb.restoreTableFromBackup(b -> b.targetTableName("vec_restored").backupArn(arn)).tableDescription();
+        assertEquals("CREATING", restored.vectorIndexes().get(0).indexStatusAsString());
+        assertEquals(Boolean.TRUE, restored.vectorIndexes().get(0).backfilling());
+        VectorIndexDescription v = awaitActive("vec_restored");
+        assertEquals(DIMS, v.dimensions());
+        assertEquals(before, search("vec_restored", "idx", q, 7).searchResults().stream().map(h -> h.item().get("pk").s()).toList());
+    }
+
+    @Test
     @Covers(operation = "UpdateTimeToLive", parameters = {"TimeToLiveSpecification"})
     void expiredItemsLeaveTheIndexWhenTtlDeletesThem() {
         createTable("vec_ttl", index("idx", VectorDistanceFunction.EUCLIDEAN, ProjectionType.KEYS_ONLY));
