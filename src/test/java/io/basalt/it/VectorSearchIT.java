@@ -436,6 +436,96 @@ class VectorSearchIT extends ServerTestBase {
                                 .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL)))));
     }
 
+    static software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.Builder withCategory(
+            software.amazon.awssdk.services.dynamodb.model.CreateTableRequest.Builder b, String name) {
+        return b.tableName(name).billingMode(BillingMode.PAY_PER_REQUEST)
+                .attributeDefinitions(a -> a.attributeName("pk").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("cat").attributeType(ScalarAttributeType.S),
+                        a -> a.attributeName("rank").attributeType(ScalarAttributeType.N))
+                .keySchema(k -> k.attributeName("pk").keyType(KeyType.HASH));
+    }
+
+    @Test
+    @Covers(operation = "CreateTable", parameters = {"VectorIndexes"})
+    @Covers(operation = "PutItem", parameters = {"Item"})
+    void schemaRulesOnDefinitionsAndWrites() {
+        // texts Basalt words itself (docs/vector-search.md, "Unverified texts"): refused, never a 500
+        validation("One or more parameter values were invalid: Dimensions for vector index idx must be between 1 and 4096",
+                () -> ddb.createTable(b -> withCategory(b, "vec_dims")
+                        .vectorIndexes(v -> v.indexName("idx").vectorAttribute(a -> a.attributeName("emb")).dimensions(4097L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL))
+                                .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH),
+                                        e -> e.attributeName("rank").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER)))));
+        validation("One or more parameter values were invalid: SearchSchema of vector index idx has more than one HASH element",
+                () -> ddb.createTable(b -> withCategory(b, "vec_hashes")
+                        .vectorIndexes(v -> v.indexName("idx").vectorAttribute(a -> a.attributeName("emb")).dimensions(4L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL))
+                                .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH),
+                                        e -> e.attributeName("rank").searchSchemaElementType(SearchSchemaElementType.HASH)))));
+        validation("One or more parameter values were invalid: Vector indexes on attribute emb must all have the same number of dimensions",
+                () -> ddb.createTable(b -> withCategory(b, "vec_mixed").vectorIndexes(
+                        v -> v.indexName("one").vectorAttribute(a -> a.attributeName("emb")).dimensions(4L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL))
+                                .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH)),
+                        v -> v.indexName("two").vectorAttribute(a -> a.attributeName("emb")).dimensions(5L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL))
+                                .searchSchema(e -> e.attributeName("rank").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER)))));
+        validation("One or more parameter values were invalid: Duplicate index name: idx",
+                () -> ddb.createTable(b -> withCategory(b, "vec_dup")
+                        .globalSecondaryIndexes(g -> g.indexName("idx").keySchema(k -> k.attributeName("rank").keyType(KeyType.HASH))
+                                .projection(p -> p.projectionType(ProjectionType.ALL)))
+                        .vectorIndexes(v -> v.indexName("idx").vectorAttribute(a -> a.attributeName("emb")).dimensions(4L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.ALL))
+                                .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH)))));
+        validation("One or more parameter values were invalid: ProjectionType is INCLUDE, but NonKeyAttributes is not specified",
+                () -> ddb.createTable(b -> withCategory(b, "vec_include")
+                        .vectorIndexes(v -> v.indexName("idx").vectorAttribute(a -> a.attributeName("emb")).dimensions(4L)
+                                .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.INCLUDE))
+                                .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH),
+                                        e -> e.attributeName("rank").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER)))));
+
+        ddb.createTable(b -> withCategory(b, "vec_schema")
+                .vectorIndexes(v -> v.indexName("idx").vectorAttribute(a -> a.attributeName("emb")).dimensions(4L)
+                        .distanceFunction(VectorDistanceFunction.COSINE).projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
+                        .searchSchema(e -> e.attributeName("cat").searchSchemaElementType(SearchSchemaElementType.HASH),
+                                e -> e.attributeName("rank").searchSchemaElementType(SearchSchemaElementType.INLINE_FILTER))));
+        awaitActive("vec_schema");
+        float[] v4 = {1, 2, 3, 4};
+        validation("One or more parameter values were invalid: Type mismatch for Index Key cat Expected: S Actual: N IndexName: idx",
+                () -> ddb.putItem(b -> b.tableName("vec_schema").item(item("pk", s("a"), "cat", n("1"), "emb", vector(v4)))));
+        validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: idx, IndexKey: cat",
+                () -> ddb.putItem(b -> b.tableName("vec_schema").item(item("pk", s("a"), "cat", s(""), "emb", vector(v4)))));
+        validation("One or more parameter values were invalid: Type mismatch for Index Key rank Expected: N Actual: S IndexName: idx",
+                () -> ddb.putItem(b -> b.tableName("vec_schema").item(item("pk", s("a"), "cat", s("c"), "rank", s("x"), "emb", vector(v4)))));
+        // a number set is no vector: accepted, not indexed
+        ddb.putItem(b -> b.tableName("vec_schema").item(item("pk", s("set"), "cat", s("c"), "emb", AttributeValue.fromNs(List.of("1", "2", "3", "4")))));
+        ddb.putItem(b -> b.tableName("vec_schema").item(item("pk", s("ok"), "cat", s("c"), "rank", n("2"), "emb", vector(v4))));
+        var hits = ddb.searchVectors(b -> b.tableName("vec_schema").indexName("idx").searchVector(query(v4)).topK(10)
+                .searchConditionExpression("cat = :c AND #r = :r").expressionAttributeNames(Map.of("#r", "rank"))
+                .expressionAttributeValues(Map.of(":c", s("c"), ":r", n("2")))).searchResults();
+        assertEquals(List.of("ok"), hits.stream().map(h -> h.item().get("pk").s()).toList());
+        assertEquals(Map.of("pk", s("ok"), "cat", s("c"), "rank", n("2")), hits.get(0).item(), "KEYS_ONLY holds the search schema too");
+        // the table's ARN names it as well as its name
+        String arn = ddb.describeTable(b -> b.tableName("vec_schema")).table().tableArn();
+        assertEquals(1, ddb.searchVectors(b -> b.tableName(arn).indexName("idx").searchVector(query(v4)).topK(10)
+                .searchConditionExpression("cat = :c").expressionAttributeValues(Map.of(":c", s("c")))).searchResults().size());
+        validation("One or more parameter values were invalid: SearchVector must contain only numbers (N)",
+                () -> ddb.searchVectors(b -> b.tableName("vec_schema").indexName("idx").searchVector(s("1"), s("2"), s("3"), s("4"))
+                        .topK(1).searchConditionExpression("cat = :c").expressionAttributeValues(Map.of(":c", s("c")))));
+        // a GSI and a vector index in one UpdateTable are two online index changes
+        Sdk.fails(LimitExceededException.class, "LimitExceededException",
+                "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table",
+                () -> ddb.updateTable(b -> b.tableName("vec_schema")
+                        .attributeDefinitions(a -> a.attributeName("g").attributeType(ScalarAttributeType.S))
+                        .globalSecondaryIndexUpdates(g -> g.create(c -> c.indexName("gsi").keySchema(k -> k.attributeName("g").keyType(KeyType.HASH))
+                                .projection(p -> p.projectionType(ProjectionType.ALL))))
+                        .vectorIndexUpdates(x -> x.delete(d -> d.indexName("idx")))));
+        // deleting the index takes the definitions only it used
+        ddb.updateTable(b -> b.tableName("vec_schema").vectorIndexUpdates(x -> x.delete(d -> d.indexName("idx"))));
+        assertEquals(List.of("pk"), ddb.describeTable(b -> b.tableName("vec_schema")).table().attributeDefinitions().stream()
+                .map(a -> a.attributeName()).toList());
+    }
+
     @Test
     @Covers(operation = "CreateTable", parameters = {"VectorIndexes"})
     void provisionedTablesAndLimits() {
