@@ -98,7 +98,7 @@ public final class Engine implements AutoCloseable {
         this.counts = new TableCounts(storage, catalog, indexes, settings.clock());
         backfills.resumeAll();
         this.vectorSearch = new io.basalt.engine.vector.ExactVectorSearch(storage);
-        this.vectorBackfills = new io.basalt.engine.vector.VectorBackfills(catalog, vectorSearch);
+        this.vectorBackfills = new io.basalt.engine.vector.VectorBackfills(catalog, vectorSearch, storage.sharedByNodes());
         vectorBackfills.resumeAll();
     }
 

@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class VectorBackfills implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(VectorBackfills.class);
+    private static final long WATCH_MILLIS = 2_000;
 
     private final TableCatalog catalog;
     private final ExactVectorSearch search;
@@ -28,10 +29,30 @@ public final class VectorBackfills implements AutoCloseable {
     private final java.util.Map<Long, Long> indexedItems = new ConcurrentHashMap<>();
     private volatile boolean held;
     private volatile boolean closed;
+    private final Thread watcher;
 
-    public VectorBackfills(TableCatalog catalog, ExactVectorSearch search) {
+    /**
+     * @param sharedStore whether other Basalt nodes share the store: then this node also watches
+     *                    the catalog for indexes another node created or left CREATING (the pass
+     *                    is idempotent, two nodes may both run it)
+     */
+    public VectorBackfills(TableCatalog catalog, ExactVectorSearch search, boolean sharedStore) {
         this.catalog = catalog;
         this.search = search;
+        this.watcher = sharedStore ? Thread.ofPlatform().daemon().name("basalt-vector-backfill-watch").unstarted(this::watch) : null;
+    }
+
+    private void watch() {
+        while (!closed) {
+            try {
+                Thread.sleep(WATCH_MILLIS);
+                resumeAll();
+            } catch (InterruptedException stop) {
+                return;
+            } catch (RuntimeException unavailable) {
+                LOG.debug("catalog not read: {}", unavailable.toString());
+            }
+        }
     }
 
     /** Passes over the items of {@code indexName}'s table in the background, then marks the index ACTIVE. */
@@ -60,6 +81,7 @@ public final class VectorBackfills implements AutoCloseable {
                 if (!v.active()) start(e.account(), e.definition().name(), v.name());
             }
         }
+        if (watcher != null && watcher.getState() == Thread.State.NEW && Thread.currentThread() != watcher) watcher.start();
     }
 
     private void run(String account, String tableName, long indexId) {
@@ -113,6 +135,7 @@ public final class VectorBackfills implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        if (watcher != null) watcher.interrupt();
         for (Thread t : threads) {
             t.interrupt();
             try {
