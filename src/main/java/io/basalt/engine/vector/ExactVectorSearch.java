@@ -54,16 +54,25 @@ public final class ExactVectorSearch {
         long order = 0, examined = 0;
         String hash = index.hashAttribute();
         KeyRange range = ScanSegments.whole(table.id());
+        StoredEmbedding embeddings = new StoredEmbedding(index.vectorAttribute(), index.dimensions());
+        boolean needsItem = hash != null || condition != null;
         try (StorageCursor c = storage.scan(Space.ITEMS, range.from(), range.to(), false)) {
             while (c.next()) {
-                Map<String, AttributeValue> item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 order++;
-                float[] v = VectorEntries.embedding(index, item);
-                if (v == null || (hash != null && !item.containsKey(hash))) continue;
-                if (condition != null && !condition.test(item)) continue;
+                // the embedding is read from the stored bytes; the item is decoded only when the
+                // condition needs it or it makes the TopK
+                float[] v = embeddings.read(c.valueBytes(), c.valueOffset());
+                if (v == null) continue;
+                Map<String, AttributeValue> item = null;
+                if (needsItem) {
+                    item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
+                    if ((hash != null && !item.containsKey(hash)) || (condition != null && !condition.test(item))) continue;
+                }
                 examined++;
                 double score = distance.score(query, v);
                 if (Double.isNaN(score)) continue;
+                if (kept.size() >= topK && closestFirst.compare(new Ranked(null, score, order), kept.peek()) >= 0) continue;
+                if (item == null) item = ItemCodec.decode(c.valueBytes(), c.valueOffset());
                 kept.add(new Ranked(item, score, order));
                 if (kept.size() > topK) kept.poll();
             }
@@ -79,9 +88,12 @@ public final class ExactVectorSearch {
     public long indexedItems(TableDefinition table, VectorIndexDefinition index) {
         long n = 0;
         KeyRange range = ScanSegments.whole(table.id());
+        StoredEmbedding embeddings = new StoredEmbedding(index.vectorAttribute(), index.dimensions());
         try (StorageCursor c = storage.scan(Space.ITEMS, range.from(), range.to(), false)) {
             while (c.next()) {
-                if (VectorEntries.indexed(index, ItemCodec.decode(c.valueBytes(), c.valueOffset()))) n++;
+                if (embeddings.read(c.valueBytes(), c.valueOffset()) == null) continue;
+                if (index.hashAttribute() == null
+                        || ItemCodec.decode(c.valueBytes(), c.valueOffset()).containsKey(index.hashAttribute())) n++;
             }
         }
         return n;
