@@ -92,6 +92,10 @@ try {
   check(/player \(partition, S\)/.test(rowText) && /GSI byScore: game \(partition, S\), score \(sort, N\)/.test(rowText),
     `the table is listed with its keys and GSI: ${rowText.replace(/\s+/g, " ")}`);
   check(/on demand/.test(rowText), "billing mode shown");
+  await tab.setViewportSize({ width: 800, height: 800 });
+  const narrowDelete = await row.locator("button", { hasText: "Delete" }).boundingBox();
+  check(narrowDelete && narrowDelete.x + narrowDelete.width <= 800, `at 800 px the table's Edit and Delete are on screen (${narrowDelete && Math.round(narrowDelete.x + narrowDelete.width)} px)`);
+  await tab.setViewportSize({ width: 1280, height: 800 });
 
   // Items: create an item, then edit it
   await row.locator("a").click();
@@ -211,6 +215,21 @@ try {
   await tab.locator("#query [name=filter]").fill("");
   await tab.locator("#query [name=exprs]").fill("");
   await tab.locator("#query button[type=submit]").click();
+  // the filter builder: conditions without typing an expression
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c0attr]").fill("score");
+  await tab.locator("#query [name=c0op]").selectOption(">");
+  await tab.locator("#query [name=c0type]").selectOption("N");
+  await tab.locator("#query [name=c0value]").fill("1300");
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c1attr]").fill("nick");
+  await tab.locator("#query [name=c1op]").selectOption("exists");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "the filter builder's conditions (score > 1300 AND nick exists) filter the Scan to its 2 items");
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -233,6 +252,7 @@ try {
   // the query and an open item are in the URL: a reload (or a shared link) shows them again
   await tab.locator("#items td", { hasText: "ana" }).first().click();
   await tab.locator("#item-editor").waitFor();
+  await tab.waitForFunction(() => /item=/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
   const shared = tab.url();
   check(/index=byScore/.test(shared) && /mode=Query/.test(shared) && /item=/.test(shared), `the URL holds the query and the item: ${shared}`);
   await tab.goto("about:blank");
@@ -258,6 +278,14 @@ try {
   check(plainItem.score === 1350 && plainItem.nick === "A." && plainItem.player === "ana", `JSON export: ${plainJson.text.replace(/\s+/g, " ")}`);
   const ddbJson = await exported("#export-ddb");
   check(JSON.parse(ddbJson.text)[0]?.score?.N === "1350", `DynamoDB JSON export: ${ddbJson.text.replace(/\s+/g, " ").slice(0, 120)}`);
+  // every page of the result, not only the shown one; and the request as code
+  const allPages = await exported("#export-json-all");
+  check(allPages.name === `${table}.byScore-all.json` && JSON.parse(allPages.text).length === 1, `export of all pages: ${allPages.name}`);
+  await tab.locator("#copy-code summary").click();
+  const cli = await tab.locator("#code").innerText();
+  check(/^aws dynamodb query --endpoint-url http/.test(cli) && /"IndexName":"byScore"/.test(cli), `copy as code (AWS CLI): ${cli.slice(0, 90)}`);
+  await tab.locator("#copy-code label", { hasText: "Python" }).click();
+  check(/client\.query\(\*\*/.test(await tab.locator("#code").innerText()), "copy as code (boto3)");
 
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();
@@ -340,7 +368,7 @@ try {
   await settled();
   await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor();
   await tab.locator(`#tables tr[data-table="${table}"] button`, { hasText: "Delete" }).click();
-  const refusal = tab.locator("#tables + .error");
+  const refusal = tab.locator(".grid-scroll:has(#tables) + .error");
   await refusal.filter({ hasText: "ValidationException" }).waitFor();
   check(/Resource cannot be deleted as it is currently protected against deletion/.test(await refusal.innerText()),
     `deletion protection is respected: ${await refusal.innerText()}`);
@@ -385,6 +413,12 @@ try {
   await tab.locator("#stream-records tr", { hasText: "INSERT" }).waitFor({ timeout: 15000 });
   check(/"bea"/.test(await tab.locator("#stream-records tr").first().innerText()), "the stream tail shows the new item's record");
   await tab.screenshot({ path: join(shots, "stream.png") });
+  // ... and from the oldest record kept (TRIM_HORIZON): the records written before the tail opened
+  await tab.locator("#stream-from").selectOption("TRIM_HORIZON");
+  await tab.locator("#stream-status", { hasText: "from the oldest record kept" }).waitFor();
+  await tab.locator("#stream-records tr", { hasText: "INSERT" }).first().waitFor({ timeout: 15000 });
+  await tab.waitForTimeout(2500);
+  check(await tab.locator("#stream-records tr").count() > 1, `TRIM_HORIZON shows earlier records too (${await tab.locator("#stream-records tr").count()})`);
 
   // Model view: the table's items grouped by partition key, each GSI a facet; an access-pattern file
   const model = join(scratch, "model.yaml");

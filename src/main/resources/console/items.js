@@ -8,7 +8,8 @@ import { cell, columns, keyValue, plainItem, fromPlain, fromPlainItem, plainRoun
 const TYPES = new Set(["S", "N", "B", "BOOL", "NULL", "SS", "NS", "BS", "L", "M"]);
 /** Whether a JSON value is already DynamoDB JSON: an object with exactly one type member. */
 const isAttributeValue = v => v && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 1 && TYPES.has(Object.keys(v)[0]);
-import { ExportButtons } from "./export.js";
+import { ExportButtons, MAX_EXPORT_ITEMS } from "./export.js";
+import { CopyAsCode } from "./code.js";
 import { updateOf, unchangedCondition, notExisting, keyText, sameValue } from "./item-save.js";
 
 const OPERATORS = { S: ["=", "<", "<=", ">", ">=", "between", "begins_with"], B: ["=", "<", "<=", ">", ">=", "between", "begins_with"],
@@ -49,6 +50,7 @@ function Browser({ table, picker }) {
   const last = useRef({}); // the query and page start last run, for the URL
   const initial = urlParams();
   const [choice, setChoice] = useState({ index: initial.get("index") || "", mode: initial.get("mode") || "Scan" });
+  const [conditions, setConditions] = useState(() => { let n = 0; while (initial.has(`c${n}attr`)) n++; return n; });
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
@@ -105,6 +107,7 @@ function Browser({ table, picker }) {
       h("div", { class: "row" },
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
         h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": 10} or {":v": {"N": "10"}}' }))),
+      h(FilterBuilder, { count: conditions, setCount: setConditions }),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
         h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
@@ -117,6 +120,42 @@ function Browser({ table, picker }) {
         try { await done.undo(); setDone(null); run(pages); } catch (e) { setDone({ message: `Could not undo: ${e.message}` }); }
       } }, "Undo")),
   ];
+}
+
+const FILTER_OPERATORS = ["=", "<>", "<", "<=", ">", ">=", "begins_with", "contains", "exists", "not exists"];
+
+/**
+ * The filter builder's conditions (form fields cNattr, cNop, cNtype, cNvalue) as one expression
+ * joined by AND, their names and values added to the request's; null when there are none.
+ */
+function builtFilter(f, names, values) {
+  const parts = [];
+  for (let i = 0; f[`c${i}attr`] !== undefined; i++) {
+    const attr = f[`c${i}attr`].trim();
+    if (!attr) continue;
+    const n = `#f${i}`, v = `:f${i}`, op = f[`c${i}op`];
+    names[n] = attr;
+    if (op === "exists") { parts.push(`attribute_exists(${n})`); continue; }
+    if (op === "not exists") { parts.push(`attribute_not_exists(${n})`); continue; }
+    const text = f[`c${i}value`] ?? "";
+    values[v] = f[`c${i}type`] === "N" ? { N: text } : f[`c${i}type`] === "BOOL" ? { BOOL: text === "true" } : { S: text };
+    parts.push(op === "begins_with" || op === "contains" ? `${op}(${n}, ${v})` : `${n} ${op} ${v}`);
+  }
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+/** The filter builder: one row per condition (attribute, operator, type, value), fields of the form. */
+function FilterBuilder({ count, setCount }) {
+  return h("div", { id: "filter-builder" },
+    Array.from({ length: count }, (_, i) => h("div", { class: "row filter-row" },
+      h("label", {}, "Attribute", h("input", { name: `c${i}attr` })),
+      h("label", {}, "Condition", h(Select, { name: `c${i}op`, options: FILTER_OPERATORS })),
+      h("label", {}, "Type", h(Select, { name: `c${i}type`, options: ["S", "N", "BOOL"] })),
+      h("label", {}, "Value", h("input", { name: `c${i}value` })))),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "add-condition", onClick: () => setCount(count + 1) }, "Add condition"),
+      count > 0 && h("button", { type: "button", onClick: () => setCount(count - 1) }, "Remove last"),
+      h("span", { class: "muted" }, "Conditions are joined by AND with the filter expression above.")));
 }
 
 /** The Scan or Query request of the form's fields. */
@@ -134,7 +173,9 @@ function request(table, f, start) {
       else values[k] = isAttributeValue(v) ? v : fromPlain(v);
     }
   }
-  if (f.filter && f.filter.trim()) req.FilterExpression = f.filter;
+  const built = builtFilter(f, names, values);
+  const filters = [f.filter && f.filter.trim() && `(${f.filter.trim()})`, built].filter(Boolean);
+  if (filters.length) req.FilterExpression = filters.length === 1 && !built ? f.filter.trim() : filters.join(" AND ");
   if (f.mode === "Query") {
     const schema = schemaOf(table, f.index);
     const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
@@ -157,6 +198,18 @@ function request(table, f, start) {
   return req;
 }
 
+/** Every page of the form's Scan or Query (for export), up to MAX_EXPORT_ITEMS items. */
+async function everyPage(table, f, schema) {
+  const items = [];
+  let start;
+  do {
+    const page = await call(f.mode, request(table, { ...f, limit: "" }, start)); // whole 1 MB pages
+    items.push(...(page.Items || []));
+    start = page.LastEvaluatedKey;
+  } while (start && items.length < MAX_EXPORT_ITEMS);
+  return { items, cols: columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]) };
+}
+
 function Results({ table, res, f, pages, run, edit }) {
   const [view, setView] = useState("grid"); // grid, json (plain) or ddb (DynamoDB JSON)
   const items = res.Items || [];
@@ -169,10 +222,11 @@ function Results({ table, res, f, pages, run, edit }) {
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
       h("span", { class: "capacity", id: "result-capacity" }, describeCapacity(res.ConsumedCapacity)),
       h("span", { class: "spacer" }),
-      h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}` }),
+      h(ExportButtons, { items, cols, name: `${table.TableName}${f.index ? "." + f.index : ""}-page${page}`, all: () => everyPage(table, f, schema) }),
       viewButton("grid", "Grid view"), viewButton("json", "JSON view"), viewButton("ddb", "DynamoDB JSON view"),
       h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
       h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
+    h(CopyAsCode, { operation: f.mode, params: request(table, f, pages[pages.length - 1]) }),
     !items.length ? h(Muted, {}, "No items on this page.")
       : view === "json" ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items.map(plainItem), null, 2))
       : view === "ddb" ? h("pre", { class: "json", id: "ddb-json-view" }, JSON.stringify(items, null, 2))
