@@ -92,6 +92,10 @@ try {
   check(/player \(partition, S\)/.test(rowText) && /GSI byScore: game \(partition, S\), score \(sort, N\)/.test(rowText),
     `the table is listed with its keys and GSI: ${rowText.replace(/\s+/g, " ")}`);
   check(/on demand/.test(rowText), "billing mode shown");
+  await tab.setViewportSize({ width: 800, height: 800 });
+  const narrowDelete = await row.locator("button", { hasText: "Delete" }).boundingBox();
+  check(narrowDelete && narrowDelete.x + narrowDelete.width <= 800, `at 800 px the table's Edit and Delete are on screen (${narrowDelete && Math.round(narrowDelete.x + narrowDelete.width)} px)`);
+  await tab.setViewportSize({ width: 1280, height: 800 });
 
   // Items: create an item, then edit it
   await row.locator("a").click();
@@ -211,6 +215,57 @@ try {
   await tab.locator("#query [name=filter]").fill("");
   await tab.locator("#query [name=exprs]").fill("");
   await tab.locator("#query button[type=submit]").click();
+  // the filter builder: conditions without typing an expression
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c0attr]").fill("score");
+  await tab.locator("#query [name=c0op]").selectOption(">");
+  await tab.locator("#query [name=c0type]").selectOption("N");
+  await tab.locator("#query [name=c0value]").fill("1300");
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c1attr]").fill("nick");
+  await tab.locator("#query [name=c1op]").selectOption("exists");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "the filter builder's conditions (score > 1300 AND nick exists) filter the Scan to its 2 items");
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#query button[type=submit]").click();
+  // the column chooser, remembered per table
+  await tab.locator("#items th", { hasText: "nick" }).waitFor();
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").uncheck();
+  const hasNick = async () => (await tab.locator("#items th").allInnerTexts()).some(t => t.startsWith("nick"));
+  check(!await hasNick(), "a column can be hidden");
+  await tab.reload();
+  await tab.locator("#items tbody tr").first().waitFor();
+  check(!await hasNick(), "a hidden column stays hidden after a reload");
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").check();
+  check(await hasNick(), "and can be shown again");
+  // arrow keys move between rows
+  await tab.locator("#items tbody tr").first().focus();
+  await tab.keyboard.press("ArrowDown");
+  check(await tab.evaluate(() => document.activeElement === document.querySelectorAll("#items tbody tr")[1]), "ArrowDown moves to the next row");
+  // rows selected, deleted in bulk (asked first), restored from the page
+  for (let i = 0; i < 30; i++) await apiCall("PutItem", { TableName: table, Item: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("game = :g");
+  await tab.locator("#query [name=exprs]").fill('{":g": "bulk"}');
+  await tab.locator("#query [name=limit]").fill("100");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  await tab.locator("#items thead input[type=checkbox]").check();
+  await tab.locator("#delete-selected", { hasText: "(30)" }).click();
+  await tab.locator("#summary", { hasText: "Scan: 0 items" }).waitFor();
+  check((await apiCall("Scan", { TableName: table, FilterExpression: "game = :g", ExpressionAttributeValues: { ":g": { S: "bulk" } } })).Count === 0,
+    "30 selected rows are deleted in bulk");
+  await tab.locator("#restore-deleted").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  check(true, "the deleted rows are restored from the page");
+  for (let i = 0; i < 30; i++) await apiCall("DeleteItem", { TableName: table, Key: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("");
+  await tab.locator("#query [name=exprs]").fill("");
+  await tab.locator("#query [name=limit]").fill("25");
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -243,6 +298,14 @@ try {
   check(await tab.locator("#query [name=index]").inputValue() === "byScore" && await tab.locator("#query [name=sk1]").inputValue() === "1300"
       && /"ana"/.test(await tab.locator("#item-editor textarea").inputValue()), "a reload shows the same query, page and item");
   await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  // Back returns to the previous query
+  await tab.locator("#query [name=index]").selectOption("");
+  await tab.locator("#query [name=mode]").selectOption("Scan");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan:" }).waitFor();
+  await tab.goBack();
+  await tab.locator("#summary", { hasText: "Query: 1 items" }).waitFor();
+  check(await tab.locator("#query [name=index]").inputValue() === "byScore", "Back returns to the previous query");
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {
@@ -267,6 +330,8 @@ try {
   check(/^aws dynamodb query --endpoint-url http/.test(cli) && /"IndexName":"byScore"/.test(cli), `copy as code (AWS CLI): ${cli.slice(0, 90)}`);
   await tab.locator("#copy-code label", { hasText: "Python" }).click();
   check(/client\.query\(\*\*/.test(await tab.locator("#code").innerText()), "copy as code (boto3)");
+  await tab.locator("#copy-code label", { hasText: "Java (SDK v2)" }).click();
+  check(/QueryRequest\.builder\(\)/.test(await tab.locator("#code").innerText()), "copy as code (Java SDK v2)");
 
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();
@@ -349,7 +414,7 @@ try {
   await settled();
   await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor();
   await tab.locator(`#tables tr[data-table="${table}"] button`, { hasText: "Delete" }).click();
-  const refusal = tab.locator("#tables + .error");
+  const refusal = tab.locator(".grid-scroll:has(#tables) + .error");
   await refusal.filter({ hasText: "ValidationException" }).waitFor();
   check(/Resource cannot be deleted as it is currently protected against deletion/.test(await refusal.innerText()),
     `deletion protection is respected: ${await refusal.innerText()}`);

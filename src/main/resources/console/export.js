@@ -39,12 +39,12 @@ export const MAX_EXPORT_ITEMS = 100000;
  * Export buttons for the shown page, and, given {@code all} (reads every page of the same request,
  * resolving with {items, cols, complete}), for the whole result up to MAX_EXPORT_ITEMS items.
  */
-export function ExportButtons({ items, cols, name, all }) {
+export function ExportButtons({ items, cols, name, all, idSuffix = "" }) {
   if (!items.length) return null;
   const buttons = (id, get, label) => [
     h("button", { type: "button", id: `export-json${id}`, onClick: async () => { const r = await get(); download(`${label}.json`, "application/json", toJson(r.items)); } }, "JSON"),
     h("button", { type: "button", id: `export-ddb${id}`, onClick: async () => { const r = await get(); download(`${label}.dynamodb.json`, "application/json", toDynamoJson(r.items)); } }, "DynamoDB JSON"),
     h("button", { type: "button", id: `export-csv${id}`, onClick: async () => { const r = await get(); download(`${label}.csv`, "text/csv", toCsv(r.items, r.cols)); } }, "CSV")];
-  return h("span", { class: "export" }, "Export ", buttons("", async () => ({ items, cols }), name),
-    all && [" all pages ", buttons("-all", all, name.replace(/-page\d+$/, "-all"))]);
+  return h("span", { class: "export" }, "Export ", buttons(idSuffix, async () => ({ items, cols }), name),
+    all && [" all pages ", buttons(`${idSuffix}-all`, all, name.replace(/-page\d+$/, "-all"))]);
 }

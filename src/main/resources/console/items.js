@@ -33,16 +33,20 @@ function schemaOf(table, index) {
 const urlParams = () => new URLSearchParams(location.hash.split("?")[1] || "");
 
 /**
- * Puts the form's query, its page and the open item into the URL (replaceState: no new history
- * entry and no reload), so a reload or a shared link shows the same page and item.
+ * Puts the form's query, its page and the open item into the URL without a reload, so a reload or a
+ * shared link shows the same page and item: a new query or page is a new history entry (Back
+ * returns to the previous one), opening or closing an item replaces the current entry.
  */
-function remember(table, f, start, itemKey) {
+function remember(table, f, start, itemKey, push) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(f || {})) if (v !== "" && v !== undefined) q.set(k, v);
   if (start) q.set("start", JSON.stringify(start));
   if (itemKey) q.set("item", JSON.stringify(itemKey));
   const text = q.toString();
-  history.replaceState(null, "", `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`);
+  const url = `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`;
+  if (url === location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
 }
 
 function Browser({ table, picker }) {
@@ -50,16 +54,18 @@ function Browser({ table, picker }) {
   const last = useRef({}); // the query and page start last run, for the URL
   const initial = urlParams();
   const [choice, setChoice] = useState({ index: initial.get("index") || "", mode: initial.get("mode") || "Scan" });
+  const [conditions, setConditions] = useState(() => { let n = 0; while (initial.has(`c${n}attr`)) n++; return n; });
   const [pages, setPages] = useState([undefined]); // the ExclusiveStartKey of each page so far
   const [result, setResult] = useState(null);
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
   const [draft, setDraft] = useState(null); // a new item's starting content (Duplicate)
   const [done, setDone] = useState(null); // what the last editor action did, and its undo
-  const run = async pageStarts => {
+  const run = async (pageStarts, fromHistory) => {
     const f = Object.fromEntries(new FormData(form.current));
     setPages(pageStarts);
+    const known = last.current.f !== undefined;
     last.current = { f, start: pageStarts[pageStarts.length - 1] };
-    remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")));
+    if (!fromHistory) remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")), known);
     try {
       const res = await call(f.mode, request(table, f, pageStarts[pageStarts.length - 1]));
       setResult({ res, f });
@@ -67,20 +73,35 @@ function Browser({ table, picker }) {
   };
   const pk0 = keyOf(table.KeySchema, "HASH"), sk0 = keyOf(table.KeySchema, "RANGE");
   const itemKey = it => it && Object.fromEntries([pk0, sk0].filter(Boolean).map(k => [k, it[k]]));
-  useEffect(() => { // a reload or a shared link: the URL's query, page and item
-    for (const [k, v] of initial) {
-      const field = form.current.elements[k];
-      if (!field || k === "index" || k === "mode") continue;
-      if (field.type === "checkbox") field.checked = true;
-      else field.value = v;
+  /** The URL's query, page and item into the form, the result and the editor. */
+  const fromUrl = (params, fromHistory) => {
+    if (!form.current || !location.hash.startsWith("#/items/")) return; // Back left this screen
+    for (const field of form.current.elements) {
+      if (!field.name || field.name === "index" || field.name === "mode" || field.name === "table") continue;
+      if (field.type === "checkbox") field.checked = params.has(field.name);
+      else if (params.has(field.name)) field.value = params.get(field.name);
+      else if (fromHistory) field.value = field.name === "limit" ? "25" : field.tagName === "SELECT" ? field.options[0].value : "";
     }
-    const start = initial.get("start");
-    run(start ? [undefined, JSON.parse(start)] : [undefined]);
-    const wanted = initial.get("item");
+    const start = params.get("start");
+    run(start ? [undefined, JSON.parse(start)] : [undefined], fromHistory);
+    const wanted = params.get("item");
     if (wanted) {
       call("GetItem", { TableName: table.TableName, Key: JSON.parse(wanted) })
         .then(r => r.Item && setEditing(r.Item), e => setResult({ error: e }));
-    }
+    } else if (fromHistory) setEditing(undefined);
+  };
+  useEffect(() => fromUrl(initial, false), []); // a reload or a shared link
+  useEffect(() => { // Back and Forward between queries and pages of this table
+    const onPop = () => {
+      const params = urlParams();
+      let n = 0;
+      while (params.has(`c${n}attr`)) n++;
+      setConditions(n);
+      setChoice({ index: params.get("index") || "", mode: params.get("mode") || "Scan" });
+      setTimeout(() => fromUrl(params, true)); // after the form shows the fields of that mode
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
   }, []);
   useEffect(() => { // the open item follows the editor
     if (last.current.f) remember(table, last.current.f, last.current.start, editing ? itemKey(editing) : undefined);
@@ -106,6 +127,7 @@ function Browser({ table, picker }) {
       h("div", { class: "row" },
         h("label", { class: "wide" }, "Filter expression", h("input", { name: "filter", placeholder: "e.g. #a > :v" })),
         h("label", { class: "wide" }, "Names and values (JSON)", h("input", { name: "exprs", placeholder: '{"#a": "price", ":v": 10} or {":v": {"N": "10"}}' }))),
+      h(FilterBuilder, { count: conditions, setCount: setConditions }),
       h("div", { class: "row" }, h("button", { type: "submit" }, "Run"),
         h("button", { type: "button", onClick: () => { setDraft(null); setEditing(null); } }, "Create item"))),
     h("section", { class: "card", id: "results" }, result && (result.error ? h(ErrorText, { error: result.error })
@@ -118,6 +140,42 @@ function Browser({ table, picker }) {
         try { await done.undo(); setDone(null); run(pages); } catch (e) { setDone({ message: `Could not undo: ${e.message}` }); }
       } }, "Undo")),
   ];
+}
+
+const FILTER_OPERATORS = ["=", "<>", "<", "<=", ">", ">=", "begins_with", "contains", "exists", "not exists"];
+
+/**
+ * The filter builder's conditions (form fields cNattr, cNop, cNtype, cNvalue) as one expression
+ * joined by AND, their names and values added to the request's; null when there are none.
+ */
+function builtFilter(f, names, values) {
+  const parts = [];
+  for (let i = 0; f[`c${i}attr`] !== undefined; i++) {
+    const attr = f[`c${i}attr`].trim();
+    if (!attr) continue;
+    const n = `#f${i}`, v = `:f${i}`, op = f[`c${i}op`];
+    names[n] = attr;
+    if (op === "exists") { parts.push(`attribute_exists(${n})`); continue; }
+    if (op === "not exists") { parts.push(`attribute_not_exists(${n})`); continue; }
+    const text = f[`c${i}value`] ?? "";
+    values[v] = f[`c${i}type`] === "N" ? { N: text } : f[`c${i}type`] === "BOOL" ? { BOOL: text === "true" } : { S: text };
+    parts.push(op === "begins_with" || op === "contains" ? `${op}(${n}, ${v})` : `${n} ${op} ${v}`);
+  }
+  return parts.length ? parts.join(" AND ") : null;
+}
+
+/** The filter builder: one row per condition (attribute, operator, type, value), fields of the form. */
+function FilterBuilder({ count, setCount }) {
+  return h("div", { id: "filter-builder" },
+    Array.from({ length: count }, (_, i) => h("div", { class: "row filter-row" },
+      h("label", {}, "Attribute", h("input", { name: `c${i}attr` })),
+      h("label", {}, "Condition", h(Select, { name: `c${i}op`, options: FILTER_OPERATORS })),
+      h("label", {}, "Type", h(Select, { name: `c${i}type`, options: ["S", "N", "BOOL"] })),
+      h("label", {}, "Value", h("input", { name: `c${i}value` })))),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: "add-condition", onClick: () => setCount(count + 1) }, "Add condition"),
+      count > 0 && h("button", { type: "button", onClick: () => setCount(count - 1) }, "Remove last"),
+      h("span", { class: "muted" }, "Conditions are joined by AND with the filter expression above.")));
 }
 
 /** The Scan or Query request of the form's fields. */
@@ -135,7 +193,9 @@ function request(table, f, start) {
       else values[k] = isAttributeValue(v) ? v : fromPlain(v);
     }
   }
-  if (f.filter && f.filter.trim()) req.FilterExpression = f.filter;
+  const built = builtFilter(f, names, values);
+  const filters = [f.filter && f.filter.trim() && `(${f.filter.trim()})`, built].filter(Boolean);
+  if (filters.length) req.FilterExpression = filters.length === 1 && !built ? f.filter.trim() : filters.join(" AND ");
   if (f.mode === "Query") {
     const schema = schemaOf(table, f.index);
     const pk = keyOf(schema, "HASH"), sk = keyOf(schema, "RANGE");
@@ -170,13 +230,70 @@ async function everyPage(table, f, schema) {
   return { items, cols: columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]) };
 }
 
+const hiddenKey = table => `basalt.console.columns.${table}`;
+const deletedKey = table => `basalt.console.deleted.${table}`;
+/** The columns hidden in a table's grid (this browser remembers them per table). */
+const hiddenColumns = table => new Set(JSON.parse(localStorage.getItem(hiddenKey(table)) || "[]"));
+/** The items last deleted from the grid (kept in this browser, for Restore). */
+const deletedItems = table => JSON.parse(localStorage.getItem(deletedKey(table)) || "[]");
+
+/** Deletes items with BatchWriteItem, 25 a request, retrying what comes back unprocessed. */
+async function deleteAll(table, keyNames, items) {
+  for (let i = 0; i < items.length; i += 25) {
+    let requests = items.slice(i, i + 25).map(it => ({ DeleteRequest: { Key: Object.fromEntries(keyNames.map(k => [k, it[k]])) } }));
+    for (let attempt = 0; requests.length && attempt < 8; attempt++) {
+      const r = await call("BatchWriteItem", { RequestItems: { [table]: requests } });
+      requests = r.UnprocessedItems?.[table] || [];
+      if (requests.length) await new Promise(done => setTimeout(done, 100 * 2 ** attempt));
+    }
+    if (requests.length) throw new Error(`${requests.length} deletes stayed unprocessed`);
+  }
+}
+
 function Results({ table, res, f, pages, run, edit }) {
   const [view, setView] = useState("grid"); // grid, json (plain) or ddb (DynamoDB JSON)
+  const [selected, setSelected] = useState(new Set());
+  const [hidden, setHidden] = useState(() => hiddenColumns(table.TableName));
+  const [stash, setStash] = useState(() => deletedItems(table.TableName));
+  const [problem, setProblem] = useState(null);
+  useEffect(() => setSelected(new Set()), [res]);
   const items = res.Items || [];
   const schema = schemaOf(table, f.index);
-  const cols = columns(items, [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE"), keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
+  const keyNames = [keyOf(table.KeySchema, "HASH"), keyOf(table.KeySchema, "RANGE")].filter(Boolean);
+  const allCols = columns(items, [...keyNames, keyOf(schema, "HASH"), keyOf(schema, "RANGE")]);
+  const cols = allCols.filter(c => !hidden.has(c));
   const page = pages.length;
   const viewButton = (name, label) => h("button", { type: "button", disabled: view === name, onClick: () => setView(name) }, label);
+  const toggleColumn = c => {
+    const next = new Set(hidden);
+    next.has(c) ? next.delete(c) : next.add(c);
+    localStorage.setItem(hiddenKey(table.TableName), JSON.stringify([...next]));
+    setHidden(next);
+  };
+  const remove = async list => {
+    if (!list.length || !confirm(`Delete ${list.length} item${list.length > 1 ? "s" : ""}? They can be restored from this page.`)) return;
+    setProblem(null);
+    try {
+      await deleteAll(table.TableName, keyNames, list);
+      const kept = [...list, ...stash].slice(0, 1000);
+      localStorage.setItem(deletedKey(table.TableName), JSON.stringify(kept));
+      setStash(kept);
+      run(pages);
+    } catch (e) { setProblem(e); }
+  };
+  const restore = async () => {
+    setProblem(null);
+    const left = [];
+    for (const item of stash) { // only where the key is free again: nothing written since is replaced
+      try { await call("PutItem", { TableName: table.TableName, Item: item, ConditionExpression: "attribute_not_exists(#k)",
+        ExpressionAttributeNames: { "#k": keyNames[0] } }); }
+      catch (e) { if (e.type !== "ConditionalCheckFailedException") left.push(item); }
+    }
+    localStorage.setItem(deletedKey(table.TableName), JSON.stringify(left));
+    setStash(left);
+    run(pages);
+  };
+  const chosen = items.filter(i => selected.has(i));
   return [
     h("div", { class: "row" },
       h("span", { id: "summary" }, `${f.mode}: ${res.Count} items (${res.ScannedCount} scanned), page ${page}`),
@@ -186,11 +303,19 @@ function Results({ table, res, f, pages, run, edit }) {
       viewButton("grid", "Grid view"), viewButton("json", "JSON view"), viewButton("ddb", "DynamoDB JSON view"),
       h("button", { type: "button", disabled: page === 1, onClick: () => run(pages.slice(0, -1)) }, "Previous page"),
       h("button", { type: "button", disabled: !res.LastEvaluatedKey, onClick: () => run([...pages, res.LastEvaluatedKey]) }, "Next page")),
+    h("div", { class: "row" },
+      h("details", { id: "columns" }, h("summary", {}, `Columns (${cols.length} of ${allCols.length})`),
+        allCols.map(c => h("label", { class: "check" }, h("input", { type: "checkbox", name: `col-${c}`, checked: !hidden.has(c), onChange: () => toggleColumn(c) }), c))),
+      chosen.length > 0 && [
+        h("button", { type: "button", id: "delete-selected", class: "danger", onClick: () => remove(chosen) }, `Delete selected (${chosen.length})`),
+        h(ExportButtons, { items: chosen, cols, name: `${table.TableName}-selected`, idSuffix: "-selected" })],
+      stash.length > 0 && h("button", { type: "button", id: "restore-deleted", onClick: restore }, `Restore ${stash.length} deleted item${stash.length > 1 ? "s" : ""}`)),
+    h(ErrorText, { error: problem }),
     h(CopyAsCode, { operation: f.mode, params: request(table, f, pages[pages.length - 1]) }),
     !items.length ? h(Muted, {}, "No items on this page.")
       : view === "json" ? h("pre", { class: "json", id: "json-view" }, JSON.stringify(items.map(plainItem), null, 2))
       : view === "ddb" ? h("pre", { class: "json", id: "ddb-json-view" }, JSON.stringify(items, null, 2))
-      : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit }),
+      : h(ItemGrid, { id: "items", items, cols, cell, onRow: edit, onDelete: remove, selected, onSelect: setSelected }),
   ];
 }
 
