@@ -273,6 +273,23 @@ public final class RequestDispatcher {
      */
     public int dispatchAs(io.basalt.server.auth.Principal principal, String region, String target, Body body, OutputStream out,
                           String requestId, io.basalt.server.auth.HttpRequestParts parts) throws IOException {
+        io.basalt.server.auth.AccessLog log = accessLog;
+        if (log == null) return answerAs(principal, region, target, body, out, requestId, parts, null);
+        long started = System.nanoTime();
+        Caller caller = new Caller();
+        caller.region = region;
+        caller.principal = principal;
+        int status = 500;
+        try {
+            status = answerAs(principal, region, target, body, out, requestId, parts, caller);
+            return status;
+        } finally {
+            logAccess(log, new DynamoRequest(target, null, null, null, null, parts), body, requestId, caller, status, started);
+        }
+    }
+
+    private int answerAs(io.basalt.server.auth.Principal principal, String region, String target, Body body, OutputStream out,
+                         String requestId, io.basalt.server.auth.HttpRequestParts parts, Caller log) throws IOException {
         try {
             Operation<?> op = operation(target);
             if (op == null) throw new DynamoException(ErrorType.UNKNOWN_OPERATION, null);
@@ -280,9 +297,11 @@ public final class RequestDispatcher {
             io.basalt.server.auth.Authorizer authz = principal == null ? null : authorizer;
             io.basalt.server.auth.Principal caller = principal != null ? principal
                     : new io.basalt.server.auth.Principal(io.basalt.server.auth.Principal.DEFAULT_ACCOUNT, null, LOCAL_ACCESS_KEY);
+            if (log != null) log.principal = caller;
             if (authz != null) authz.authorize(caller, op.name(), region, body::open, parts);
             return execute(op, caller, region, caller.accessKeyId(), authz, body, out, requestId, parts);
         } catch (DynamoException e) {
+            if (log != null) log.errorType = e.type().wireType().substring(e.type().wireType().indexOf('#') + 1);
             ErrorResponses.write(e, out);
             return e.type().httpStatus();
         }

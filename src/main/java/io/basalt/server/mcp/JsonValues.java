@@ -23,8 +23,11 @@ final class JsonValues {
         @Override public String toString() { return text; }
     }
 
-    /** Deeper than this is refused as malformed (a message is never that deep). */
-    static final int MAX_DEPTH = 64;
+    /**
+     * Deeper than this is refused as malformed: room for the API's 32 levels of attribute values in
+     * DynamoDB JSON (two JSON levels each) inside a message, and a bound on the recursion.
+     */
+    static final int MAX_DEPTH = 256;
 
     private JsonValues() {}
 

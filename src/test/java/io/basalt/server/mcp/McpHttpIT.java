@@ -39,7 +39,7 @@ class McpHttpIT {
                    "accessKeys": [{"accessKeyId": "AKIAMCPITNOBODY00001", "secretAccessKey": "nobody-secret"}],
                    "policies": []}]}""");
         server = Basalt.start(BasaltConfig.inMemoryOnFreePort().withAuthFile(auth).toBuilder()
-                .mcp(new McpSettings(true, true)).build());
+                .mcp(new McpSettings(true, true)).accessLog(dir.resolve("access.log")).build());
     }
 
     @AfterAll
@@ -83,6 +83,20 @@ class McpHttpIT {
                 + "\"message\":\"User: arn:aws:iam::111122223333:user/nobody is not authorized to perform: dynamodb:ListTables on resource: * because "
                 + "no identity-based policy allows the dynamodb:ListTables action\"},"
                 + "\"isError\":true"), nobody.body());
+    }
+
+    @Test
+    void toolCallsAreInTheAccessLogAsTheirUsersApiCalls() throws Exception {
+        post("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"describe_table\",\"arguments\":"
+                + "{\"TableName\":\"LoggedTable\"}}}", token("AKIAMCPITNOBODY00001", "nobody-secret"), null);
+        String line = null;
+        for (long deadline = System.currentTimeMillis() + 5000; line == null && System.currentTimeMillis() < deadline; Thread.sleep(50)) {
+            line = Files.readAllLines(dir.resolve("access.log")).stream().filter(l -> l.contains("LoggedTable")).findFirst().orElse(null);
+        } // the log is flushed every 200 ms
+        org.junit.jupiter.api.Assertions.assertNotNull(line);
+        assertTrue(line.contains("\"principal\":\"arn:aws:iam::111122223333:user/nobody\""), line);
+        assertTrue(line.contains("\"operation\":\"DescribeTable\""), line);
+        assertTrue(line.contains("\"errorType\":\"AccessDeniedException\""), line);
     }
 
     @Test
