@@ -82,6 +82,8 @@ final class McpCommand {
         }
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", rest.contains("--log-level") ? config.logLevel() : "warn");
         System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        // standard output carries the protocol only: anything else printing there would corrupt it
+        if (out == System.out) System.setOut(err);
         McpServer server = new McpServer(config.mcp().allowWrites(), Main.version()).modelTools(modelTools(env));
         try {
             if (endpoint != null) {

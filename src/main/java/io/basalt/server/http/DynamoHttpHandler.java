@@ -130,7 +130,8 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         } else if (!guards.hostAllowed(hostHeader)) {
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.HOST_REFUSED,
                     "text/plain; charset=utf-8", requestId));
-        } else if (route != null && path(req.uri()).equals(route.path())) {
+        } else if (route != null && path(req.uri()).equals(route.path())
+                && !(method.equals(HttpMethod.OPTIONS) && req.headers().contains(HttpHeaderNames.ORIGIN))) { // preflights as below
             if (!guards.originAllowedStrictly(req.headers().get(HttpHeaderNames.ORIGIN), hostHeader)) {
                 answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.ORIGIN_REFUSED,
                         "text/plain; charset=utf-8", requestId));
