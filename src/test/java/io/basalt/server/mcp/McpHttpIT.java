@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.basalt.Basalt;
 import io.basalt.BasaltConfig;
-import io.basalt.compat.Covers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -70,7 +69,6 @@ class McpHttpIT {
         assertEquals(401, post(LIST, token("AKIAMCPITADMIN000001", "wrong-secret"), null).statusCode());
     }
 
-    @Covers(operation = "ListTables", parameters = {})
     @Test
     void toolCallsAreAuthorizedAsTheTokensUser() throws Exception {
         HttpResponse<String> admin = post(LIST, token("AKIAMCPITADMIN000001", "admin-secret"), null);
