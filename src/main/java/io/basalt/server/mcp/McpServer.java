@@ -71,6 +71,14 @@ public final class McpServer {
         } catch (IOException | RuntimeException e) {
             return JsonValues.write(error(null, PARSE_ERROR, "Parse error", null));
         }
+        if (parsed instanceof List<?> batch && !batch.isEmpty()) { // a batch (protocol versions up to 2025-03-26 allow them)
+            List<Object> answers = new ArrayList<>();
+            for (Object m : batch) {
+                Map<String, Object> a = handle(m, api);
+                if (a != null) answers.add(a);
+            }
+            return answers.isEmpty() ? null : JsonValues.write(answers);
+        }
         Map<String, Object> answer = handle(parsed, api);
         return answer == null ? null : JsonValues.write(answer);
     }

@@ -48,7 +48,11 @@ class McpServerTest {
         McpServer s = new McpServer(false, null);
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32700,\"message\":\"Parse error\"}}", answer(s, "{\"jsonrpc\":"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,\"message\":\"Invalid Request: a message is one JSON object\"}}",
-                answer(s, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]"));
+                answer(s, "[]"));
+        assertEquals("[{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}},{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32600,"
+                + "\"message\":\"Invalid Request: a message is one JSON object\"}}]",
+                answer(s, "[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"},7]"));
+        assertNull(answer(s, "[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}]"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32600,\"message\":\"Invalid Request\"}}",
                 answer(s, "{\"jsonrpc\":\"1.0\",\"id\":3,\"method\":\"ping\"}"));
         assertEquals("{\"jsonrpc\":\"2.0\",\"id\":4,\"error\":{\"code\":-32601,\"message\":\"Method not found: prompts/list\"}}",
