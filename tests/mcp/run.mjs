@@ -356,6 +356,18 @@ async function main() {
       const r = await raw(port, { body: '{"jsonrpc": "2.0", ' });
       assert.equal(JSON.parse(r.text).error.code, -32700);
     });
+    await check('http: the admin port serves /mcp too (same tools, same strict Origin check)', async () => {
+      const net = await import('node:net');
+      const adminPort = await new Promise(r => { const srv = net.createServer().listen(0, '127.0.0.1', () => { const p = srv.address().port; srv.close(() => r(p)); }); });
+      const apiPort = await startServer(['--in-memory', '--mcp', '--mcp-allow-writes', '--admin-port', String(adminPort)]);
+      const c = await httpClient(`http://127.0.0.1:${adminPort}/mcp`);
+      await ok(c, 'create_table', ordersTable());
+      assert.deepEqual((await ok(c, 'list_tables', {})).TableNames, ['Orders']);
+      await c.close();
+      assert.equal((await raw(adminPort, { headers: { Origin: 'http://evil.example' }, body: PING })).status, 403);
+      assert.equal((await raw(adminPort, { method: 'GET' })).status, 405);
+      assert.ok(apiPort > 0);
+    });
     const roPort = await startServer(['--in-memory', '--mcp']);
     const roHttp = await httpClient(`http://127.0.0.1:${roPort}/mcp`);
     await readOnly(roHttp, 'http');

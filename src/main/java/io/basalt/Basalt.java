@@ -117,6 +117,7 @@ public final class Basalt implements AutoCloseable {
                 : new io.basalt.server.admin.AdminService(config.http().adminHost(), config.adminPort(), engine, metrics,
                         http == null ? () -> -1 : http::port, adminLimits, adminGuards, credentials,
                         dispatcherAuthorizer, config.namespaces(), config.clock());
+        if (admin != null && mcp != null) admin.route(mcp);
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
         for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
         if (storage instanceof RocksStorage rocks) services.add(control(rocks, config.dataDir()));

@@ -75,7 +75,7 @@ final class Options {
             new Option("stream-retention-seconds", "S", "how long stream records stay readable (default 86400, as the service)", false),
             new Option("item-collection-limit-bytes", "B", "item collection size limit of tables with LSIs (default 10 GB, as the service)", false),
             new Option("leak-detection", "LEVEL", "Netty buffer leak detection: disabled (default), simple, advanced, paranoid", false),
-            new Option("mcp", null, "serve MCP (Model Context Protocol, streamable HTTP) at /mcp on the API port for coding agents (docs/mcp.md)", true),
+            new Option("mcp", null, "serve MCP (Model Context Protocol, streamable HTTP) at /mcp on the API and admin ports for coding agents (docs/mcp.md)", true),
             new Option("mcp-allow-writes", null, "let MCP tools change items and tables (default: read-only; docs/mcp.md)", true),
             new Option("config", "FILE", "read settings from a properties file (keys as the long options, e.g. port=8001)", false));
 

@@ -58,6 +58,17 @@ public final class AdminService implements Service {
                 : new AdminAccess(credentials, authorizer, clock, namespaces);
         this.console = new AdminConsole(new io.basalt.server.console.ConsoleAssets(), host, apiPort);
         this.http = new RoutedHttpService("admin", host, port, limits, guards, this::answer);
+        this.guards = guards;
+    }
+
+    private final BrowserGuards guards;
+    /** MCP's /mcp (basalt serve --mcp), or null. */
+    private volatile io.basalt.server.http.PathRoute mcp;
+
+    /** Serves this route (MCP's /mcp) here too; before {@link #start}. */
+    public AdminService route(io.basalt.server.http.PathRoute route) {
+        this.mcp = route;
+        return this;
     }
 
     @Override
@@ -73,6 +84,12 @@ public final class AdminService implements Service {
     private Answer answer(Call call) throws IOException {
         String path = call.rawPath();
         if (path.equals("/console") || path.startsWith("/console/")) return console.answer(call);
+        io.basalt.server.http.PathRoute route = mcp;
+        if (route != null && path.equals(route.path())) {
+            if (!guards.originAllowedStrictly(call.header("Origin"), call.header("Host"))) return Answer.text(403, BrowserGuards.ORIGIN_REFUSED);
+            io.basalt.server.http.PathRoute.Answer a = route.answer(call.request());
+            return new Answer(a.status(), a.contentType(), a.body() == null ? new byte[0] : a.body(), a.headers());
+        }
         boolean metrics = path.equals("/metrics") || path.startsWith("/metrics/");
         boolean tables = path.equals("/tables") || path.startsWith("/tables/");
         boolean partitions = path.startsWith("/partitions/");

@@ -20,7 +20,7 @@ public final class BrowserGuards {
     static final String HOST_REFUSED = "Forbidden: this server answers requests for localhost, 127.0.0.1 and [::1] "
             + "and the names given with --allowed-host, not for the host this request names.\n";
     /** The body of the 403 for an Origin that is not allowed. */
-    static final String ORIGIN_REFUSED = "Forbidden: this origin is not among the server's --cors origins.\n";
+    public static final String ORIGIN_REFUSED = "Forbidden: this origin is not among the server's --cors origins.\n";
     private static final Pattern LOOPBACK_V4 = Pattern.compile("127(\\.\\d{1,3}){3}");
 
     /** No Host check, every origin allowed (as before these guards, and for embedders that want it). */
@@ -92,7 +92,7 @@ public final class BrowserGuards {
      * The Origin check of a route that must not be reached from foreign web pages even under
      * {@code --cors *} (MCP): no Origin (not a browser), the request's own origin, or one --cors lists.
      */
-    boolean originAllowedStrictly(String origin, String hostHeader) {
+    public boolean originAllowedStrictly(String origin, String hostHeader) {
         if (origin == null) return true;
         String o = origin.trim().toLowerCase(Locale.ROOT);
         return (origins != null && origins.contains(o)) || sameOrigin(o, hostHeader);
