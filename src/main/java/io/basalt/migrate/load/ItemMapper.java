@@ -142,31 +142,31 @@ public final class ItemMapper {
     }
 
     /**
-     * The item key of the row whose key columns ({@link #keyColumns}) have these texts (JDBC or
-     * change-stream text; lower-case names), for deleting the item of a row the source no longer
-     * has. A single-column template takes the column's DynamoDB type (numbers parsed), a composite
-     * one the concatenated texts, then the key's type. Null when a key column's text is missing.
+     * The item key of the row whose key columns ({@link #keyColumns}) have these canonical texts
+     * ({@link io.basalt.migrate.source.SqlValues}; lower-case names), for deleting the item of a row
+     * the source no longer has: each part valued as {@link #map} values it read over JDBC, so both give
+     * the same key. Null when a key column's text is missing; IllegalArgumentException (naming the
+     * column) when one is not a value of its column's type.
      */
     public Map<String, AttributeValue> keyItem(Table table, Map<String, String> keyTexts) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         for (Target t : targets) {
             if (!table.keyAttributeNames().contains(t.name())) continue;
-            StringBuilder sb = new StringBuilder();
-            AttributeValue single = null;
+            Map<String, AttributeValue> values = new HashMap<>();
             for (Part p : t.parts()) {
-                if (p.literal() != null) {
-                    sb.append(p.literal());
-                    continue;
-                }
+                if (p.column() == null) continue;
                 String text = keyTexts.get(p.column());
                 if (text == null) return null;
-                sb.append(text);
-                if (t.parts().size() == 1) {
-                    single = columnOf(p.column()).dynamoType().equals("N") ? new AttributeValue.N(DNumber.parse(text)) : new AttributeValue.S(text);
+                try {
+                    values.put(p.column(), mapping.fromCanonical(columnOf(p.column()), text));
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("column " + p.column() + ": " + e.getMessage(), e);
                 }
             }
-            AttributeValue v = single != null ? single : new AttributeValue.S(sb.toString());
-            key.put(t.name(), t.type() == null ? v : convert(v, t.type()));
+            AttributeValue v = compose(t, values::get);
+            String problem = keyProblem(t, v);
+            if (problem != null) throw new IllegalArgumentException(problem); // run refused such a row: it has no item
+            key.put(t.name(), v);
         }
         return key;
     }
@@ -181,14 +181,14 @@ public final class ItemMapper {
             try {
                 v = value(rs, t, values);
             } catch (ColumnMapping.OutOfRange e) {
-                return error("number over 38 digits or out of range in " + t.name() + ": " + e.value.toPlainString());
+                return error("number over 38 digits or out of range in " + t.name() + " (" + columnsOf(t) + "): " + e.value.toPlainString());
             } catch (IllegalArgumentException e) {
                 if (t.keyRole() > 0) return error("key attribute " + t.name() + ": " + e.getMessage());
                 warnings.add("attribute " + t.name() + " left out: " + e.getMessage());
                 continue;
             }
             if (v == null) {
-                if (t.keyRole() > 0) return error("key attribute " + t.name() + " is missing (NULL in the source)");
+                if (t.keyRole() > 0) return error("key attribute " + t.name() + " is missing (NULL in the source: " + columnsOf(t) + ")");
                 continue;
             }
             if (t.keyRole() > 0) {
@@ -200,6 +200,13 @@ public final class ItemMapper {
         long size = ItemSize.of(item);
         if (size > MAX_ITEM_BYTES) return error("item size " + size + " bytes exceeds DynamoDB's 400 KB (409600 bytes)");
         return new Mapped(item, size, null, warnings);
+    }
+
+    /** The columns a target's template reads, for messages. */
+    private static String columnsOf(Target t) {
+        List<String> names = new ArrayList<>();
+        for (Part p : t.parts()) if (p.column() != null) names.add(p.column());
+        return names.isEmpty() ? "no column" : (names.size() == 1 ? "column " : "columns ") + String.join(", ", names);
     }
 
     private static Mapped error(String reason) {
@@ -220,21 +227,20 @@ public final class ItemMapper {
     }
 
     private AttributeValue value(ResultSet rs, Target t, Map<String, AttributeValue> values) throws SQLException {
+        for (Part p : t.parts()) {
+            if (p.column() != null && columnValue(rs, p.column(), values) == null) return null;
+        }
+        return compose(t, values::get);
+    }
+
+    /** A target's value from its columns' values (all present): a single column's value, else the text of the parts; then the target's type. */
+    private static AttributeValue compose(Target t, java.util.function.Function<String, AttributeValue> column) {
         AttributeValue v;
         if (t.parts().size() == 1 && t.parts().get(0).column() != null) {
-            v = columnValue(rs, t.parts().get(0).column(), values);
-            if (v == null) return null;
+            v = column.apply(t.parts().get(0).column());
         } else {
             StringBuilder sb = new StringBuilder();
-            for (Part p : t.parts()) {
-                if (p.literal() != null) {
-                    sb.append(p.literal());
-                } else {
-                    AttributeValue part = columnValue(rs, p.column(), values);
-                    if (part == null) return null;
-                    sb.append(text(part));
-                }
-            }
+            for (Part p : t.parts()) sb.append(p.literal() != null ? p.literal() : text(column.apply(p.column())));
             v = new AttributeValue.S(sb.toString());
         }
         return t.type() == null ? v : convert(v, t.type());
@@ -243,7 +249,14 @@ public final class ItemMapper {
     private AttributeValue columnValue(ResultSet rs, String column, Map<String, AttributeValue> values) throws SQLException {
         if (values.containsKey(column)) return values.get(column);
         int i = columnIndex.get(column);
-        AttributeValue v = mapping.value(rs, i, columns.get(i - 1));
+        AttributeValue v;
+        try {
+            v = mapping.value(rs, i, columns.get(i - 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("column " + column + ": " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("column " + column + ": the driver could not read it: " + e.getMessage(), e);
+        }
         values.put(column, v);
         return v;
     }

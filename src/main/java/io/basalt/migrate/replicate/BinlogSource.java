@@ -11,8 +11,10 @@ import com.github.shyiko.mysql.binlog.event.RotateEventData;
 import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
 import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
+import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.JdbcSource;
+import io.basalt.migrate.source.SqlValues;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +56,7 @@ final class BinlogSource implements ChangeSource {
     private final BlockingQueue<SourceTransaction> committed = new LinkedBlockingQueue<>(10_000);
     private final AtomicReference<Exception> failure = new AtomicReference<>();
     private final Map<Long, TableMapEventData> tables = new HashMap<>();
-    private final Map<String, List<String>> columns = new HashMap<>();
+    private final Map<String, List<BinlogValues>> columns = new HashMap<>();
     private final Map<String, List<String>> primaryKeys = new HashMap<>();
     private boolean readCommitted;
     private String file;
@@ -86,6 +88,11 @@ final class BinlogSource implements ChangeSource {
         client.setServerId(ThreadLocalRandom.current().nextLong(100_000, 4_000_000_000L));
         client.setBinlogFilename(file);
         client.setBinlogPosition(Long.parseLong(from.substring(colon + 1).replaceAll(";.*", "")));
+        // dates and times as microseconds (the default java.util.Date forms lose fractions and zones), text as bytes (decoded by charset)
+        EventDeserializer events = new EventDeserializer();
+        events.setCompatibilityMode(EventDeserializer.CompatibilityMode.DATE_AND_TIME_AS_LONG_MICRO,
+                EventDeserializer.CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY, EventDeserializer.CompatibilityMode.INVALID_DATE_AND_TIME_AS_MIN_VALUE);
+        client.setEventDeserializer(events);
         client.registerEventListener(this::onEvent);
         client.registerLifecycleListener(new BinaryLogClient.AbstractLifecycleListener() {
             @Override
@@ -156,37 +163,38 @@ final class BinlogSource implements ChangeSource {
 
     private RowChange change(TableMapEventData t, RowChange.Kind kind, BitSet beforeColumns, Serializable[] before, BitSet afterColumns,
                              Serializable[] after) throws SQLException {
-        List<String> names = columnNames(t.getTable(), t.getColumnTypes().length);
-        return new RowChange(t.getTable(), kind, row(names, beforeColumns, before), row(names, afterColumns, after));
+        List<BinlogValues> cols = columns(t.getTable(), t.getColumnTypes().length);
+        return new RowChange(t.getTable(), kind, row(cols, beforeColumns, before), row(cols, afterColumns, after));
     }
 
-    private static Map<String, String> row(List<String> names, BitSet included, Serializable[] values) {
+    private static Map<String, String> row(List<BinlogValues> columns, BitSet included, Serializable[] values) {
         if (values == null) return null;
         Map<String, String> row = new LinkedHashMap<>();
         int v = 0;
-        for (int i = 0; i < names.size() && v < values.length; i++) {
+        for (int i = 0; i < columns.size() && v < values.length; i++) {
             if (included != null && !included.get(i)) continue;
-            row.put(names.get(i), text(values[v++]));
+            row.put(columns.get(i).name(), columns.get(i).text(values[v++]));
         }
         return row;
     }
 
-    static String text(Serializable v) {
-        return switch (v) {
-            case null -> null;
-            case byte[] b -> new String(b, StandardCharsets.UTF_8);
-            case BigDecimal d -> d.toPlainString();
-            default -> v.toString();
-        };
-    }
-
-    /** The table's column names in ordinal order (cached; read again when the binlog's column count differs: the table was altered). */
-    private List<String> columnNames(String table, int count) throws SQLException {
-        List<String> names = columns.get(table);
-        if (names != null && names.size() == count) return names;
-        columns.remove(table);
-        return names(metadata, columns, table, "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
-                + " ORDER BY ORDINAL_POSITION");
+    /** The table's columns in ordinal order (cached; read again when the binlog's column count differs: the table was altered). */
+    private List<BinlogValues> columns(String table, int count) throws SQLException {
+        List<BinlogValues> cols = columns.get(table);
+        if (cols != null && cols.size() == count) return cols;
+        cols = new ArrayList<>();
+        try (PreparedStatement ps = metadata.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, CHARACTER_SET_NAME, CHARACTER_OCTET_LENGTH"
+                + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+            ps.setString(1, database);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    cols.add(new BinlogValues(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5)));
+                }
+            }
+        }
+        columns.put(table, cols);
+        return cols;
     }
 
     @Override
@@ -219,7 +227,11 @@ final class BinlogSource implements ChangeSource {
                 readCommitted = true;
             }
             try (PreparedStatement ps = reader.prepareStatement(sql.toString())) {
-                for (int k = 0; k < key.size(); k++) ps.setString(k + 1, row.get(key.get(k)));
+                for (int k = 0; k < key.size(); k++) {
+                    String name = key.get(k);
+                    BinlogValues column = columns.get(last.table()).stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+                    SqlValues.bind(ps, k + 1, column.kind(), row.get(name), false);
+                }
                 ps.executeQuery().close();
             }
             return;

@@ -8,6 +8,7 @@ import io.basalt.migrate.model.Model;
 import io.basalt.migrate.model.Model.Entity;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.ColumnMapping;
+import io.basalt.migrate.source.SqlValues;
 import io.basalt.model.AttributeValue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,7 +59,7 @@ final class ChangeApplier implements AutoCloseable {
         final ItemMapper mapper;
         final List<String> keyColumns;
         final Set<String> sourceTables = new LinkedHashSet<>();
-        final int[] keyTypes;
+        final SqlValues.Kind[] kinds;
 
         EntityPlan(Entity e) throws SQLException {
             entity = e;
@@ -68,7 +69,7 @@ final class ChangeApplier implements AutoCloseable {
                 mapper = new ItemMapper(e, table, mapping, rs.getMetaData());
             }
             keyColumns = mapper.keyColumns(table).stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
-            keyTypes = keyColumns.stream().mapToInt(k -> mapper.columnOf(k).sqlType()).toArray();
+            kinds = keyColumns.stream().map(k -> mapper.columnOf(k).kind()).toArray(SqlValues.Kind[]::new);
         }
 
         boolean reads(String sourceTable) {
@@ -82,6 +83,7 @@ final class ChangeApplier implements AutoCloseable {
     private final ColumnMapping mapping = new ColumnMapping(ColumnMapping.TimeFormat.ISO, true);
     private final List<EntityPlan> plans = new ArrayList<>();
     private final BatchWriter writer;
+    private final boolean postgres;
 
     private final ExecutorService writers = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "migrate-replicate-writer");
@@ -95,15 +97,23 @@ final class ChangeApplier implements AutoCloseable {
         this.source = source;
         this.writer = new BatchWriter(ddb);
         source.setAutoCommit(true); // each re-read sees every transaction committed before it
+        this.postgres = io.basalt.migrate.source.JdbcSource.dialect(source).equals("postgresql");
         for (Entity e : model.entities()) {
             if (e.query() == null) throw new ModelException("entity " + e.name() + ": 'query' is required to replicate it");
             plans.add(new EntityPlan(e));
         }
     }
 
-    /** Applies the transactions' changes (in commit order; each affected entity row once, in its current state). */
+    /**
+     * Applies the transactions' changes (in commit order; each affected entity row once, in its current
+     * state), re-reading each entity's affected rows with one query per batch of keys. A change whose
+     * key cannot be read, or a re-read the source refuses, is reported in the failures and skipped (a
+     * replayed batch would fail the same way and stall replication for good); a lost connection is
+     * thrown, so the batch is not acknowledged and is applied again after a restart.
+     */
     Applied apply(List<SourceTransaction> transactions) throws SQLException, InterruptedException {
         Map<EntityPlan, Set<Map<String, String>>> exact = new LinkedHashMap<>(), partial = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>();
         for (SourceTransaction t : transactions) {
             for (RowChange c : t.changes()) {
                 String table = c.table().substring(c.table().lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
@@ -112,7 +122,21 @@ final class ChangeApplier implements AutoCloseable {
                     for (Map<String, String> image : new Map[] {c.before(), c.after()}) {
                         if (image == null) continue;
                         Map<String, String> key = new LinkedHashMap<>();
-                        for (String k : p.keyColumns) if (image.containsKey(k) && image.get(k) != null) key.put(k, image.get(k));
+                        try {
+                            for (int k = 0; k < p.keyColumns.size(); k++) {
+                                String column = p.keyColumns.get(k);
+                                if (image.get(column) == null) continue;
+                                try {
+                                    key.put(column, SqlValues.canonical(p.kinds[k], image.get(column)));
+                                } catch (IllegalArgumentException e) {
+                                    throw new IllegalArgumentException("column " + column + ": " + e.getMessage());
+                                }
+                            }
+                        } catch (IllegalArgumentException e) {
+                            failures.add("entity " + p.entity.name() + ", " + c.kind().name().toLowerCase(Locale.ROOT) + " of a row of " + c.table() + " "
+                                    + image + " not applied: " + e.getMessage());
+                            continue;
+                        }
                         if (key.isEmpty()) continue;
                         (key.size() == p.keyColumns.size() ? exact : partial).computeIfAbsent(p, x -> new LinkedHashSet<>()).add(key);
                     }
@@ -121,42 +145,91 @@ final class ChangeApplier implements AutoCloseable {
         }
         pending.clear();
         long[] counts = new long[3];
-        for (var e : exact.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, true, counts);
-        for (var e : partial.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, false, counts);
-        List<String> failures = flush();
+        for (var e : exact.entrySet()) reread(e.getKey(), new ArrayList<>(e.getValue()), true, counts, failures);
+        for (var e : partial.entrySet()) {
+            Map<Set<String>, List<Map<String, String>>> byColumns = new LinkedHashMap<>();
+            for (Map<String, String> key : e.getValue()) byColumns.computeIfAbsent(key.keySet(), x -> new ArrayList<>()).add(key);
+            for (List<Map<String, String>> keys : byColumns.values()) reread(e.getKey(), keys, false, counts, failures);
+        }
+        failures.addAll(flush());
         return new Applied(counts[0], counts[1], counts[2], failures);
     }
 
-    /** Reads the entity rows with these key column values and writes their items; with {@code exact}, deletes the item of a row gone. */
-    private void reread(EntityPlan p, Map<String, String> key, boolean exact, long[] counts) throws SQLException {
-        List<String> columns = new ArrayList<>(key.keySet());
-        StringBuilder sql = new StringBuilder("SELECT * FROM (" + SourceRanges.inner(p.entity.query()) + ") basalt_q WHERE ");
-        for (int i = 0; i < columns.size(); i++) {
-            sql.append(i == 0 ? "" : " AND ").append(SourceRanges.quoted(source, List.of(columns.get(i)), "basalt_q.")).append(" = ?");
+    private static final int KEYS_PER_QUERY = 200;
+
+    /**
+     * Reads the entity rows with these key column values (all keys of one column set), a query per
+     * {@value #KEYS_PER_QUERY} keys, and writes their items; with {@code exact} (whole source keys),
+     * deletes the items of keys the source no longer returns.
+     */
+    private void reread(EntityPlan p, List<Map<String, String>> keys, boolean exact, long[] counts, List<String> failures) throws SQLException {
+        List<String> columns = new ArrayList<>(keys.get(0).keySet());
+        for (int from = 0; from < keys.size(); from += KEYS_PER_QUERY) {
+            List<Map<String, String>> chunk = keys.subList(from, Math.min(keys.size(), from + KEYS_PER_QUERY));
+            try {
+                rereadChunk(p, columns, chunk, exact, counts);
+            } catch (SQLException e) {
+                if (!source.isValid(5)) throw e;
+                failures.add("entity " + p.entity.name() + ": re-reading the rows " + chunk + " failed, not applied: " + e.getMessage());
+            }
         }
-        boolean found = false;
+    }
+
+    private void rereadChunk(EntityPlan p, List<String> columns, List<Map<String, String>> keys, boolean exact, long[] counts) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT * FROM (" + SourceRanges.inner(p.entity.query()) + ") basalt_q WHERE ");
+        if (columns.size() == 1) {
+            sql.append(SourceRanges.quoted(source, columns, "basalt_q.")).append(" IN (").append("?, ".repeat(keys.size() - 1)).append("?)");
+        } else {
+            StringBuilder one = new StringBuilder("(");
+            for (int i = 0; i < columns.size(); i++) {
+                one.append(i == 0 ? "" : " AND ").append(SourceRanges.quoted(source, List.of(columns.get(i)), "basalt_q.")).append(" = ?");
+            }
+            one.append(")");
+            for (int k = 0; k < keys.size(); k++) sql.append(k == 0 ? "" : " OR ").append(one);
+        }
+        Set<Map<String, String>> missing = new LinkedHashSet<>(keys);
+        int[] positions = columns.stream().mapToInt(p.keyColumns::indexOf).toArray();
         try (PreparedStatement ps = source.prepareStatement(sql.toString())) {
-            for (int i = 0; i < columns.size(); i++) SourceRanges.bind(ps, i + 1, p.keyTypes[p.keyColumns.indexOf(columns.get(i))], key.get(columns.get(i)));
+            int n = 1;
+            for (Map<String, String> key : keys) {
+                for (int i = 0; i < columns.size(); i++) SqlValues.bind(ps, n++, p.kinds[positions[i]], key.get(columns.get(i)), postgres);
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 ItemMapper m = new ItemMapper(p.entity, p.table, mapping, rs.getMetaData());
+                int[] keyIndexes = p.keyColumns.stream().mapToInt(k -> column(rs, k)).toArray();
                 while (rs.next()) {
-                    found = true;
+                    Map<String, String> rowKey = new LinkedHashMap<>();
+                    for (int i = 0; i < p.keyColumns.size(); i++) rowKey.put(p.keyColumns.get(i), SqlValues.read(rs, keyIndexes[i], p.kinds[i]));
+                    if (exact) missing.remove(rowKey);
                     ItemMapper.Mapped mapped = m.map(rs);
                     if (mapped.ok()) {
                         pend(p, mapped.item(), false);
                         counts[0]++;
                     } else {
                         counts[2]++; // refused by the mapping, as run skips it: no item (an older one goes)
-                        if (exact) delete(p, key, counts);
+                        delete(p, rowKey, counts);
                     }
                 }
             }
         }
-        if (!found && exact) delete(p, key, counts);
+        if (exact) for (Map<String, String> key : missing) delete(p, key, counts);
+    }
+
+    private static int column(ResultSet rs, String name) {
+        try {
+            return rs.findColumn(name);
+        } catch (SQLException e) {
+            throw new ModelException("the query has no column " + name);
+        }
     }
 
     private void delete(EntityPlan p, Map<String, String> key, long[] counts) {
-        Map<String, AttributeValue> itemKey = p.mapper.keyItem(p.table, key);
+        Map<String, AttributeValue> itemKey;
+        try {
+            itemKey = p.mapper.keyItem(p.table, key);
+        } catch (RuntimeException refused) { // a key the mapping refuses (as run did): no item to delete
+            return;
+        }
         if (itemKey == null) return;
         pend(p, itemKey, true);
         counts[1]++;

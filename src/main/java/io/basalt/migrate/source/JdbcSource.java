@@ -45,12 +45,13 @@ public final class JdbcSource {
     /**
      * MariaDB and MySQL abort a streamed result whose reader pauses longer than net_write_timeout
      * (60 s by default), and a verify of millions of rows that checks each one against the target
-     * reads that slowly: the session gets an hour.
+     * reads that slowly: the session gets an hour. Its time_zone is UTC, so TIMESTAMP columns read
+     * as the UTC time the binlog holds, whatever the server's or this JVM's zone.
      */
     private static Connection patient(Connection c) throws SQLException {
         if (dialect(c).equals("mysql")) {
             try (java.sql.Statement st = c.createStatement()) {
-                st.execute("SET SESSION net_write_timeout = 3600, net_read_timeout = 3600");
+                st.execute("SET SESSION net_write_timeout = 3600, net_read_timeout = 3600, time_zone = '+00:00'");
             }
         }
         return c;

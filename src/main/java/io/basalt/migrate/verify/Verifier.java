@@ -6,6 +6,7 @@ import io.basalt.migrate.model.Model;
 import io.basalt.migrate.model.Model.Entity;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.ColumnMapping;
+import io.basalt.migrate.source.SqlValues;
 import io.basalt.model.AttributeValue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -75,7 +76,7 @@ public final class Verifier {
                             continue;
                         }
                         Map<String, String> key = new LinkedHashMap<>();
-                        for (String k : keyCols) key.put(k, rs.getString(k));
+                        for (String k : keyCols) key.put(k, SqlValues.read(rs, rs.findColumn(k), m.columnOf(k).kind()));
                         Expected x = new Expected(key, mapped.item());
                         long seen = rows - refused;
                         if (sample <= 0) {
