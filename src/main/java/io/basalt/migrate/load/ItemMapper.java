@@ -81,6 +81,14 @@ public final class ItemMapper {
         }
     }
 
+    /** The mapper of an entity's query, from the query's result metadata (no row is read). */
+    public static ItemMapper forQuery(java.sql.Connection c, Entity e, Table table, ColumnMapping mapping) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
+             ResultSet rs = ps.executeQuery()) {
+            return new ItemMapper(e, table, mapping, rs.getMetaData());
+        }
+    }
+
     /** The key attribute of the table or one of its indexes with this name (its type), or null. */
     private static KeyAttribute keyAttribute(Table t, String name) {
         List<KeyAttribute> all = new ArrayList<>();

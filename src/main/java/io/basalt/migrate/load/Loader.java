@@ -136,10 +136,7 @@ public final class Loader {
     }
 
     private ItemMapper mapper(Connection c, Entity e, Model.Table table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
-             ResultSet rs = ps.executeQuery()) {
-            return new ItemMapper(e, table, mapping, rs.getMetaData());
-        }
+        return ItemMapper.forQuery(c, e, table, mapping);
     }
 
     private Connection connect() throws SQLException {

@@ -76,6 +76,21 @@ final class BinlogSource implements ChangeSource {
         throw new IllegalStateException();
     }
 
+    /** Refuses a server whose binlog lacks what replicate reads: ROW events with full row images. */
+    static void checkSettings(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")) {
+            rs.next();
+            List<String> wrong = new ArrayList<>();
+            if (!rs.getBoolean(1)) wrong.add("log_bin is OFF");
+            if (!"ROW".equalsIgnoreCase(rs.getString(2))) wrong.add("binlog_format is " + rs.getString(2) + ", not ROW");
+            if (!"FULL".equalsIgnoreCase(rs.getString(3))) wrong.add("binlog_row_image is " + rs.getString(3) + ", not FULL");
+            if (!wrong.isEmpty()) {
+                throw new ModelException("the source's binary log cannot be replicated: " + String.join(", ", wrong)
+                        + " (docs/migration.md, \"Replicate: prerequisites\")");
+            }
+        }
+    }
+
     BinlogSource(String url, String user, String password, Connection metadata, String from) throws Exception {
         Matcher m = URL.matcher(url);
         if (!m.matches()) throw new ModelException("replicate needs a jdbc:mariadb://host[:port]/database or jdbc:mysql:// URL, not " + url);

@@ -21,7 +21,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -64,17 +63,13 @@ final class ChangeApplier implements AutoCloseable {
         EntityPlan(Entity e) throws SQLException {
             entity = e;
             table = model.table(e.table()).orElseThrow(() -> new ModelException("entity " + e.name() + ": no table '" + e.table() + "' in the model"));
-            try (PreparedStatement ps = source.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
-                 ResultSet rs = ps.executeQuery()) {
-                mapper = new ItemMapper(e, table, mapping, rs.getMetaData());
-            }
+            mapper = ItemMapper.forQuery(source, e, table, mapping);
             keyColumns = mapper.keyColumns(table).stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
             kinds = keyColumns.stream().map(k -> mapper.columnOf(k).kind()).toArray(SqlValues.Kind[]::new);
         }
 
         boolean reads(String sourceTable) {
-            return sourceTables.contains(sourceTable) || Pattern.compile("(?i)\\b" + Pattern.quote(sourceTable) + "\\b").matcher(entity.query()).find()
-                    && sourceTables.add(sourceTable);
+            return sourceTables.contains(sourceTable) || SourceTables.reads(entity.query(), sourceTable) && sourceTables.add(sourceTable);
         }
     }
 

@@ -23,12 +23,13 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 public final class Replicator {
     public record Options(Model model, String source, String user, String password, List<Path> driverJars, DynamoDbClient ddb, Path stateFile,
-                          String slot, String publication, int batch) {}
+                          String slot, String publication, int batch, boolean replicaIdentityFull) {}
 
     private final Options o;
     private volatile boolean stopping;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final List<String> warnings = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> notes = new ArrayList<>();
     private volatile Map<String, Object> status = Map.of();
     private ReplicationState state;
     private boolean caughtUp;
@@ -40,31 +41,50 @@ public final class Replicator {
         this.o = options;
     }
 
-    /** Creates what the source needs (PostgreSQL: publication and slot) and saves the starting position, unless a state exists. */
+    /**
+     * Checks the source's prerequisites and creates what it needs (PostgreSQL: replica identities
+     * where asked, the publication of the model's tables and the slot; refused, before anything is
+     * created, when a table's old rows would not carry its items' keys), and saves the starting
+     * position, unless a state exists. What it found and did is in {@link #notes}.
+     */
     public String init() throws Exception {
         try (Connection c = connect()) {
             state = ReplicationState.load(o.stateFile());
+            String dialect = state == null ? JdbcSource.dialect(c) : state.kind();
+            if (dialect.equals("mysql")) BinlogSource.checkSettings(c);
+            String slot = state == null ? o.slot() : state.slot(), publication = state == null ? o.publication() : state.publication();
+            String pgPosition = null;
+            if (dialect.equals("postgresql")) {
+                List<SourceTables.Table> tables = SourceTables.of(c, o.model());
+                List<String> set = SourceTables.ensureIdentities(c, tables, o.replicaIdentityFull());
+                if (!set.isEmpty()) tables = SourceTables.of(c, o.model()); // as they are now
+                notes.addAll(set);
+                pgPosition = PgLogicalSource.setUp(c, slot, publication, tables, notes); // recreated if dropped meanwhile
+            }
             if (state == null) {
-                String dialect = JdbcSource.dialect(c);
                 String position = switch (dialect) {
-                    case "postgresql" -> PgLogicalSource.setUp(c, o.slot(), o.publication());
+                    case "postgresql" -> pgPosition;
                     case "mysql" -> BinlogSource.currentPosition(c);
                     default -> throw new io.basalt.migrate.model.ModelException("replicate supports PostgreSQL and MariaDB/MySQL sources, not " + dialect);
                 };
                 state = new ReplicationState(dialect, position, dialect.equals("postgresql") ? o.slot() : null,
                         dialect.equals("postgresql") ? o.publication() : null, 0, 0);
                 state.save(o.stateFile());
-            } else if (state.kind().equals("postgresql")) {
-                PgLogicalSource.setUp(c, state.slot(), state.publication()); // recreated if dropped meanwhile
             }
             return state.position();
         }
+    }
+
+    /** What {@link #init} found and did (publication, replica identities), for the operator. */
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
     /** Replicates until {@link #stop}; {@code report} gets a status (see {@link #status}) about once a second. */
     public void run(Consumer<Map<String, Object>> report) throws Exception {
         try {
             init();
+            warnings.addAll(notes); // said when it starts: the first status lists them
             try (Connection reread = connect(); Connection metadata = connect(); ChangeSource source = open(metadata);
                  ChangeApplier applier = new ChangeApplier(o.model(), reread, o.ddb())) {
                 long nextReport = 0;
