@@ -145,6 +145,11 @@ public final class ItemMapper {
         return cols;
     }
 
+    /** Whether the query has a column of this name. */
+    public boolean hasColumn(String name) {
+        return columnIndex.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
     public Column columnOf(String name) {
         return columns.get(columnIndex.get(name.toLowerCase(Locale.ROOT)) - 1);
     }

@@ -15,6 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class ChangeApplier implements AutoCloseable {
     /** What one apply did. */
-    record Applied(long put, long deleted, long refused, List<String> failures) {}
+    record Applied(long put, long deleted, long refused, List<String> failures, List<String> warnings) {}
 
     private final class EntityPlan {
         final Entity entity;
@@ -68,8 +69,37 @@ final class ChangeApplier implements AutoCloseable {
             kinds = keyColumns.stream().map(k -> mapper.columnOf(k).kind()).toArray(SqlValues.Kind[]::new);
         }
 
+        final Map<String, List<String>> traceColumns = new HashMap<>();
+
         boolean reads(String sourceTable) {
             return sourceTables.contains(sourceTable) || SourceTables.reads(entity.query(), sourceTable) && sourceTables.add(sourceTable);
+        }
+
+        SqlValues.Kind kind(String column) {
+            return mapper.columnOf(column).kind();
+        }
+
+        /**
+         * The columns by which a changed row of a joined table (one without the entity's key columns)
+         * names the entity rows it feeds: the table's primary key columns the query also returns, by
+         * name (a product's product_id in its order lines); empty (with a warning, once) when it returns none.
+         */
+        List<String> traceColumns(String qualifiedTable, List<String> warnings) throws SQLException {
+            List<String> cols = traceColumns.get(qualifiedTable);
+            if (cols != null) return cols;
+            int dot = qualifiedTable.lastIndexOf('.');
+            List<String> primaryKey = new ArrayList<>();
+            try (ResultSet rs = source.getMetaData().getPrimaryKeys(postgres ? null : source.getCatalog(),
+                    dot < 0 ? null : qualifiedTable.substring(0, dot), qualifiedTable.substring(dot + 1))) {
+                while (rs.next()) primaryKey.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+            }
+            cols = primaryKey.stream().filter(mapper::hasColumn).toList();
+            if (cols.isEmpty()) {
+                warnings.add("entity " + entity.name() + " reads table " + qualifiedTable + ", but its query returns none of that table's primary key"
+                        + " columns " + primaryKey + ": changes of " + qualifiedTable + " alone do not reach its items (select them in the query)");
+            }
+            traceColumns.put(qualifiedTable, cols);
+            return cols;
         }
     }
 
@@ -108,7 +138,7 @@ final class ChangeApplier implements AutoCloseable {
      */
     Applied apply(List<SourceTransaction> transactions) throws SQLException, InterruptedException {
         Map<EntityPlan, Set<Map<String, String>>> exact = new LinkedHashMap<>(), partial = new LinkedHashMap<>();
-        List<String> failures = new ArrayList<>();
+        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
         for (SourceTransaction t : transactions) {
             for (RowChange c : t.changes()) {
                 String table = c.table().substring(c.table().lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
@@ -116,16 +146,12 @@ final class ChangeApplier implements AutoCloseable {
                     if (!p.reads(table)) continue;
                     for (Map<String, String> image : new Map[] {c.before(), c.after()}) {
                         if (image == null) continue;
-                        Map<String, String> key = new LinkedHashMap<>();
+                        Map<String, String> key;
                         try {
-                            for (int k = 0; k < p.keyColumns.size(); k++) {
-                                String column = p.keyColumns.get(k);
-                                if (image.get(column) == null) continue;
-                                try {
-                                    key.put(column, SqlValues.canonical(p.kinds[k], image.get(column)));
-                                } catch (IllegalArgumentException e) {
-                                    throw new IllegalArgumentException("column " + column + ": " + e.getMessage());
-                                }
+                            key = texts(p, image, p.keyColumns);
+                            if (key.isEmpty()) { // a joined table's row: the entity rows it feeds, by that table's key
+                                List<String> trace = p.traceColumns(c.table(), warnings);
+                                key = trace.stream().allMatch(image::containsKey) ? texts(p, image, trace) : Map.of();
                             }
                         } catch (IllegalArgumentException e) {
                             failures.add("entity " + p.entity.name() + ", " + c.kind().name().toLowerCase(Locale.ROOT) + " of a row of " + c.table() + " "
@@ -133,7 +159,7 @@ final class ChangeApplier implements AutoCloseable {
                             continue;
                         }
                         if (key.isEmpty()) continue;
-                        (key.size() == p.keyColumns.size() ? exact : partial).computeIfAbsent(p, x -> new LinkedHashSet<>()).add(key);
+                        (key.keySet().equals(Set.copyOf(p.keyColumns)) ? exact : partial).computeIfAbsent(p, x -> new LinkedHashSet<>()).add(key);
                     }
                 }
             }
@@ -147,7 +173,21 @@ final class ChangeApplier implements AutoCloseable {
             for (List<Map<String, String>> keys : byColumns.values()) reread(e.getKey(), keys, false, counts, failures);
         }
         failures.addAll(flush());
-        return new Applied(counts[0], counts[1], counts[2], failures);
+        return new Applied(counts[0], counts[1], counts[2], failures, warnings);
+    }
+
+    /** The canonical texts of the image's non-NULL values of these columns (IllegalArgumentException naming the column). */
+    private static Map<String, String> texts(EntityPlan p, Map<String, String> image, List<String> columns) {
+        Map<String, String> key = new LinkedHashMap<>();
+        for (String column : columns) {
+            if (image.get(column) == null) continue;
+            try {
+                key.put(column, SqlValues.canonical(p.kind(column), image.get(column)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("column " + column + ": " + e.getMessage());
+            }
+        }
+        return key;
     }
 
     private static final int KEYS_PER_QUERY = 200;
@@ -183,11 +223,10 @@ final class ChangeApplier implements AutoCloseable {
             for (int k = 0; k < keys.size(); k++) sql.append(k == 0 ? "" : " OR ").append(one);
         }
         Set<Map<String, String>> missing = new LinkedHashSet<>(keys);
-        int[] positions = columns.stream().mapToInt(p.keyColumns::indexOf).toArray();
         try (PreparedStatement ps = source.prepareStatement(sql.toString())) {
             int n = 1;
             for (Map<String, String> key : keys) {
-                for (int i = 0; i < columns.size(); i++) SqlValues.bind(ps, n++, p.kinds[positions[i]], key.get(columns.get(i)), postgres);
+                for (String column : columns) SqlValues.bind(ps, n++, p.kind(column), key.get(column), postgres);
             }
             try (ResultSet rs = ps.executeQuery()) {
                 ItemMapper m = new ItemMapper(p.entity, p.table, mapping, rs.getMetaData());

@@ -113,6 +113,7 @@ public final class Replicator {
                         refused += a.refused();
                         failed += a.failures().size();
                         a.failures().stream().limit(10).forEach(warnings::add);
+                        warnings.addAll(a.warnings());
                         windowChanges += changes;
                         lagMillis = Math.max(lagMillis, Math.max(0, System.currentTimeMillis() - last.commitMillis()));
                     }
