@@ -27,7 +27,8 @@ final class ReplicateCommand {
             wal_level=logical; the publication and the slot are created when missing). MariaDB/MySQL: the
             binlog (log_bin, binlog_format=ROW, binlog_row_image=FULL; REPLICATION SLAVE and REPLICATION
             CLIENT privileges). Runs until SIGINT/SIGTERM, then saves its position in the state file and
-            exits; started again with the same state file it resumes there. See docs/migration.md.
+            exits 0; started again with the same state file it resumes there (a background job of a
+            non-interactive shell ignores SIGINT: stop it with SIGTERM). See docs/migration.md.
               --state FILE        the saved position (default replicate-state.json)
               --init              only create the slot/publication (PostgreSQL) or note the binlog position
                                   (MariaDB/MySQL) in the state file, and exit: do it before migrate run, so no
@@ -71,7 +72,22 @@ final class ReplicateCommand {
                 }
                 return 0;
             }
-            // SIGINT/SIGTERM: finish the batch in hand, save the position, then let the JVM exit
+            // SIGINT/SIGTERM: finish the batch in hand, save the position and exit 0 (a clean stop). A signal
+            // ignored from the start (SIGINT in a shell's background job) stays ignored; other ends of the
+            // JVM still stop through the shutdown hook.
+            for (String name : List.of("INT", "TERM")) {
+                try {
+                    sun.misc.Signal.handle(new sun.misc.Signal(name), sig -> new Thread(() -> {
+                        try {
+                            r.stop();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }, "migrate-replicate-signal").start());
+                } catch (IllegalArgumentException ignoredOrReserved) {
+                    // left to the JVM
+                }
+            }
             Thread hook = new Thread(() -> {
                 try {
                     r.stop();

@@ -86,6 +86,9 @@ public final class ItemMapper {
         try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
              ResultSet rs = ps.executeQuery()) {
             return new ItemMapper(e, table, mapping, rs.getMetaData());
+        } catch (SQLException failed) { // a missing table or column: say which entity's query
+            if (!c.isValid(5)) throw failed;
+            throw new ModelException("entity " + e.name() + ": its query failed on the source: " + failed.getMessage().strip());
         }
     }
 

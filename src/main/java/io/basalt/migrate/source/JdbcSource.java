@@ -39,7 +39,23 @@ public final class JdbcSource {
                 if (d.acceptsURL(url)) return patient(d.connect(url, props));
             }
         }
-        return patient(DriverManager.getConnection(url, props));
+        try {
+            return patient(DriverManager.getConnection(url, props));
+        } catch (SQLException e) {
+            String suggestion = suggestion(url);
+            if (suggestion == null || !"08001".equals(e.getSQLState())) throw e;
+            throw new SQLException(e.getMessage() + " (did you mean " + suggestion + "?)", e.getSQLState(), e);
+        }
+    }
+
+    /** The URL a common misspelling of a bundled driver's scheme meant, or null. */
+    private static String suggestion(String url) {
+        for (String[] s : new String[][] {{"jdbc:postgres:", "jdbc:postgresql:"}, {"jdbc:pg:", "jdbc:postgresql:"}, {"jdbc:maria:", "jdbc:mariadb:"},
+                {"jdbc:sqlite3:", "jdbc:sqlite:"}, {"postgresql:", "jdbc:postgresql:"}, {"postgres:", "jdbc:postgresql:"}, {"mysql:", "jdbc:mysql:"},
+                {"mariadb:", "jdbc:mariadb:"}}) {
+            if (url.startsWith(s[0])) return s[1] + url.substring(s[0].length());
+        }
+        return null;
     }
 
     /**
