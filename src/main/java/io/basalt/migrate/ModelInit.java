@@ -132,7 +132,7 @@ final class ModelInit {
             for (Object k : ModelLoader.list(ModelLoader.map(o, where).get("keyCandidates"), where)) {
                 Map<String, Object> kc = ModelLoader.map(k, where);
                 BigDecimal share = new BigDecimal(String.valueOf(kc.get("topShare")));
-                out.merge(String.valueOf(kc.get("column")), share, BigDecimal::max);
+                out.merge(ModelLoader.map(o, where).get("name") + "." + kc.get("column"), share, BigDecimal::max); // by table (or query) and column
             }
         }
         return out;

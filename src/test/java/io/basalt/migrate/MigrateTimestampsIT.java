@@ -91,7 +91,7 @@ class MigrateTimestampsIT {
                     "--readers", "4", "--report", dir.resolve("report").toString(), "--allow-errors", "1");
             TimeZone.setDefault(jvmZone);
             assertEquals(0, run.code(), run.out() + run.err());
-            assertEquals(Map.of("read", cases.size() + 1000, "imported", cases.size() + 999, "skipped", 1, "withWarnings", 0, "withErrors", 0),
+            assertEquals(Map.of("read", cases.size() + 1000, "imported", cases.size() + 999, "skipped", 1, "withWarnings", 0, "withErrors", 0, "overwritten", 0),
                     MigrateRunIT.total(dir.resolve("report.json")));
             List<String> errors = Files.readAllLines(dir.resolve("report.errors.jsonl"));
             assertEquals(1, errors.size(), errors.toString());

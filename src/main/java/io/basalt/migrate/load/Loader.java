@@ -97,13 +97,37 @@ public final class Loader {
         if (fatal.get() != null) throw fatal.get();
         Map<String, Counts> perEntity = new LinkedHashMap<>();
         Counts total = new Counts();
+        Map<String, Long> overwritten = overwrites();
         for (var p : checkpoint.entities.values()) {
             Counts c = p.counts();
+            c.overwritten = Math.min(c.imported, overwritten.getOrDefault(p.name(), 0L));
+            c.imported -= c.overwritten;
             perEntity.put(p.name(), c);
             total.add(c);
         }
         if (o.progress() != null) o.progress().println();
         return new Result(perEntity, total, (System.nanoTime() - started) / 1_000_000, settledThisRun.get(), errors.lines(), created);
+    }
+
+    /**
+     * Per entity, how many of its rows share their source key (hence their item key) with an earlier
+     * row: one GROUP BY query each, on the source as it is at the end of the run.
+     */
+    private Map<String, Long> overwrites() throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (Connection c = connect()) {
+            for (var p : checkpoint.entities.values()) {
+                Entity e = o.model().entity(p.name()).orElseThrow();
+                String cols = SourceRanges.quoted(c, p.keyColumns(), "");
+                try (var st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(SUM(basalt_n - 1), 0) FROM (SELECT COUNT(*) AS basalt_n"
+                        + " FROM (" + SourceRanges.inner(e.query()) + ") basalt_q GROUP BY " + cols + " HAVING COUNT(*) > 1) basalt_r")) {
+                    rs.next();
+                    out.put(p.name(), rs.getLong(1));
+                }
+            }
+            c.rollback();
+        }
+        return out;
     }
 
     /** Each entity's key columns, row count and ranges: from the checkpoint when resuming, else computed. */
