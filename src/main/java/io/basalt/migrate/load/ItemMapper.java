@@ -54,6 +54,8 @@ public final class ItemMapper {
     private final Map<String, Integer> columnIndex = new HashMap<>();
     private final List<Column> columns = new ArrayList<>();
     private final ColumnMapping mapping;
+    /** Key attribute names of the table's indexes, with the index each belongs to (for messages). */
+    private final Map<String, String> indexKeys = new HashMap<>();
 
     public ItemMapper(Entity entity, Table table, ColumnMapping mapping, ResultSetMetaData md) throws SQLException {
         this.entity = entity;
@@ -73,6 +75,10 @@ public final class ItemMapper {
             if (entity.key().containsKey(a.name())) continue;
             KeyAttribute k = keyAttribute(table, a.name());
             targets.add(new Target(a.name(), parts(a.from(), false), a.type() != null ? a.type() : k == null ? null : k.type(), 0));
+        }
+        for (var i : table.indexes()) {
+            indexKeys.putIfAbsent(i.partitionKey().name(), i.name());
+            if (i.sortKey() != null) indexKeys.putIfAbsent(i.sortKey().name(), i.name());
         }
         for (String keyName : table.keyAttributeNames()) {
             if (targets.stream().noneMatch(t -> t.name().equals(keyName))) {
@@ -210,6 +216,11 @@ public final class ItemMapper {
             if (t.keyRole() > 0) {
                 String problem = keyProblem(t, v);
                 if (problem != null) return error(problem);
+            } else if (indexKeys.containsKey(t.name()) && isEmpty(v)) {
+                // the service refuses an empty index key value: the item goes without it, so it is not in that index
+                warnings.add("attribute " + t.name() + " left out (" + columnsOf(t) + "): an empty value cannot be a key of index "
+                        + indexKeys.get(t.name()) + ", the item is written without it and is not in that index");
+                continue;
             }
             item.put(t.name(), v);
         }
@@ -227,6 +238,10 @@ public final class ItemMapper {
 
     private static Mapped error(String reason) {
         return new Mapped(null, 0, reason, List.of());
+    }
+
+    private static boolean isEmpty(AttributeValue v) {
+        return v instanceof AttributeValue.S s && s.value().isEmpty() || v instanceof AttributeValue.B b && b.value().length == 0;
     }
 
     private static String keyProblem(Target t, AttributeValue v) {
