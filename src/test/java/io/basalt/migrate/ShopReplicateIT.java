@@ -120,6 +120,153 @@ class ShopReplicateIT {
         }
     }
 
+    /**
+     * Stop and resume under load: replicate runs while a generator inserts, updates and deletes
+     * shipments, events and order lines, moves them between orders, renames products and runs
+     * multi-row transactions; replicate is stopped mid-stream, the changes go on, a new replicate
+     * resumes from the state file; after the generator stops and replicate caught up, {@code verify
+     * --all} is clean and the items equal a fresh run's.
+     */
+    @Test
+    void postgresqlStopAndResumeUnderLoad(@TempDir Path dir) throws Exception {
+        try (PrivateDatabase pg = PrivateDatabase.postgres()) {
+            String url = create(pg, "timestamptz", "+00");
+            Path model = dir.resolve("model.yaml");
+            Files.writeString(model, MODEL);
+            String state = dir.resolve("state.json").toString();
+            var init = migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", pg.user(), "--state", state,
+                    "--replica-identity", "full");
+            assertEquals(0, init.code(), init.err());
+            stopAndResume(pg, url, model, state, "+00");
+        }
+    }
+
+    @Test
+    void mariadbStopAndResumeUnderLoad(@TempDir Path dir) throws Exception {
+        try (PrivateDatabase maria = PrivateDatabase.mariadb()) {
+            String url = create(maria, "TIMESTAMP(6)", "");
+            Path model = dir.resolve("model.yaml");
+            Files.writeString(model, MODEL);
+            String state = dir.resolve("state.json").toString();
+            var init = migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", maria.user(), "--state", state);
+            assertEquals(0, init.code(), init.err());
+            stopAndResume(maria, url, model, state, "");
+        }
+    }
+
+    private static void stopAndResume(PrivateDatabase db, String url, Path model, String state, String offset) throws Exception {
+        try (Basalt replicated = Basalt.start(BasaltConfig.inMemoryOnFreePort()); Basalt fresh = Basalt.start(BasaltConfig.inMemoryOnFreePort());
+             DynamoDbClient ddb = MigrateRunIT.client(replicated); DynamoDbClient freshDdb = MigrateRunIT.client(fresh);
+             Connection source = db.connect("shop")) {
+            String endpoint = replicated.endpoint().toString();
+            var run = migrate("run", "--model", model.toString(), "--source", url, "--user", db.user(), "--endpoint", endpoint);
+            assertEquals(0, run.code(), run.out() + run.err());
+            Generator gen = new Generator(source, offset);
+            Replicator first = new Replicator(new Replicator.Options(ModelLoader.load(model), url, db.user(), null, List.of(), ddb, Path.of(state),
+                    "basalt_replicate", "basalt_replicate", 20, false));
+            java.util.concurrent.atomic.AtomicReference<Exception> crashed = new java.util.concurrent.atomic.AtomicReference<>();
+            Thread loop = new Thread(() -> {
+                try {
+                    first.run(s -> { });
+                } catch (Exception e) {
+                    crashed.set(e);
+                }
+            });
+            loop.start();
+            gen.runFor(3000);
+            first.stop(); // mid-stream: the generator goes on below
+            loop.join(30_000);
+            if (crashed.get() != null) throw new AssertionError("replicate stopped", crashed.get());
+            gen.runFor(1500);
+            Replicator resumed = new Replicator(new Replicator.Options(ModelLoader.load(model), url, db.user(), null, List.of(), ddb, Path.of(state),
+                    "basalt_replicate", "basalt_replicate", 20, false));
+            ReplicateTypesIT.replicateWhile(resumed, () -> {
+                gen.runFor(3000);
+                return 0;
+            });
+            assertTrue(gen.changes > 100, "changes made: " + gen.changes);
+            var verify = migrate("verify", "--model", model.toString(), "--source", url, "--user", db.user(), "--endpoint", endpoint, "--all");
+            assertEquals(0, verify.code(), verify.out() + verify.err());
+            var again = migrate("run", "--model", model.toString(), "--source", url, "--user", db.user(), "--endpoint", fresh.endpoint().toString());
+            assertEquals(0, again.code(), again.out() + again.err());
+            ReplicateTypesIT.assertSameItems(freshDdb, ddb, "Orders");
+        }
+    }
+
+    /** Random changes to the shop, each its own transaction, some of several rows. */
+    static final class Generator {
+        private final Connection c;
+        private final String offset;
+        private final java.util.Random random = new java.util.Random(36);
+        private int nextShipment = 1000, nextLine = 1000, nextEvent;
+        long changes;
+
+        Generator(Connection c, String offset) {
+            this.c = c;
+            this.offset = offset;
+        }
+
+        void runFor(long millis) throws Exception {
+            long end = System.currentTimeMillis() + millis;
+            while (System.currentTimeMillis() < end) {
+                step();
+                Thread.sleep(random.nextInt(5));
+            }
+        }
+
+        private void step() throws Exception {
+            int order = 1 + random.nextInt(20), other = 1 + random.nextInt(20), product = 1 + random.nextInt(10);
+            int op = random.nextInt(100);
+            if (op < 10) {
+                update("INSERT INTO shipments VALUES (" + nextShipment++ + ", " + order + ", 'new')");
+            } else if (op < 18) {
+                update("DELETE FROM shipments WHERE shipment_id = (SELECT MIN(shipment_id) FROM (SELECT shipment_id FROM shipments WHERE order_id = "
+                        + order + ") s)");
+            } else if (op < 28) {
+                update("UPDATE shipments SET order_id = " + other + " WHERE order_id = " + order + " AND shipment_id % 3 = " + random.nextInt(3));
+            } else if (op < 36) {
+                update("UPDATE shipments SET carrier = 'carrier " + random.nextInt(100) + "' WHERE order_id = " + order);
+            } else if (op < 46) {
+                update("INSERT INTO order_events VALUES (" + order + ", '2025-01-01 00:00:00." + String.format("%06d", nextEvent++) + offset + "', 'gen')");
+            } else if (op < 52) {
+                update("DELETE FROM order_events WHERE order_id = " + order + " AND what = 'gen'");
+            } else if (op < 58) {
+                update("UPDATE order_events SET what = 'seen " + random.nextInt(100) + "' WHERE order_id = " + order);
+            } else if (op < 66) {
+                update("UPDATE products SET name = 'product " + product + " v" + random.nextInt(1000) + "' WHERE product_id = " + product);
+            } else if (op < 76) {
+                update("INSERT INTO order_lines VALUES (" + order + ", " + nextLine++ + ", " + product + ", " + random.nextInt(9) + ")");
+            } else if (op < 82) {
+                update("UPDATE order_lines SET order_id = " + other + " WHERE order_id = " + order + " AND line_no % 4 = " + random.nextInt(4));
+            } else if (op < 88) {
+                update("UPDATE order_lines SET product_id = " + product + ", qty = qty + 1 WHERE order_id = " + order);
+            } else if (op < 93) {
+                update("DELETE FROM order_lines WHERE order_id = " + order + " AND line_no % 2 = 0");
+            } else { // several tables in one transaction: an order's shipments and lines moved to another, its events dropped
+                c.setAutoCommit(false);
+                try {
+                    update("UPDATE shipments SET order_id = " + other + " WHERE order_id = " + order);
+                    update("UPDATE order_lines SET order_id = " + other + " WHERE order_id = " + order);
+                    update("DELETE FROM order_events WHERE order_id = " + order);
+                    c.commit();
+                } catch (java.sql.SQLException e) {
+                    c.rollback();
+                } finally {
+                    c.setAutoCommit(true);
+                }
+            }
+        }
+
+        private void update(String sql) throws Exception {
+            try (Statement st = c.createStatement()) {
+                changes += st.executeUpdate(sql);
+            } catch (java.sql.SQLException e) {
+                if (!c.getAutoCommit()) throw e;
+                // a line moved onto a line number its new order has already: skipped
+            }
+        }
+    }
+
     /** The shop database: 20 orders, 10 products, 60 order lines, 40 shipments, 60 events (no primary key), an audit log (no primary key). */
     private static String create(PrivateDatabase db, String timestampType, String offset) throws Exception {
         try (Connection c = db.connect(db.adminDatabase())) {

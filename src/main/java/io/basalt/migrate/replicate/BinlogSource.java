@@ -223,7 +223,8 @@ final class BinlogSource implements ChangeSource {
      * sessions. Commits become visible in binlog order, so it is enough to wait for the batch's last
      * transaction with a row of ours: a locking read of that row by its primary key, in its own table
      * (a locking read through a derived table does not wait), blocks until the transaction released its
-     * row locks, that is, committed.
+     * row locks, that is, committed. A table without a primary key is read by all its columns (but
+     * floating-point ones), which scans it.
      */
     @Override
     public void awaitVisible(List<SourceTransaction> transactions, Connection reader) throws SQLException {
@@ -233,10 +234,14 @@ final class BinlogSource implements ChangeSource {
             RowChange last = changes.get(changes.size() - 1);
             Map<String, String> row = last.after() != null ? last.after() : last.before();
             List<String> key = primaryKey(reader, last.table());
-            if (key.isEmpty() || !row.keySet().containsAll(key)) return; // no key to lock by: best effort
+            if (key.isEmpty()) { // no primary key (the full row image has every column): the row by all its comparable columns
+                key = columns.get(last.table()).stream().filter(c -> c.kind() != SqlValues.Kind.FLOAT && row.containsKey(c.name()))
+                        .map(BinlogValues::name).toList();
+            }
+            if (key.isEmpty() || !row.keySet().containsAll(key)) return; // nothing to lock by: best effort
             StringBuilder sql = new StringBuilder("SELECT 1 FROM " + JdbcSource.quote(reader, database) + "." + JdbcSource.quote(reader, last.table()) + " WHERE ");
-            for (int k = 0; k < key.size(); k++) sql.append(k == 0 ? "" : " AND ").append(JdbcSource.quote(reader, key.get(k))).append(" = ?");
-            sql.append(" LOCK IN SHARE MODE");
+            for (int k = 0; k < key.size(); k++) sql.append(k == 0 ? "" : " AND ").append(JdbcSource.quote(reader, key.get(k))).append(" <=> ?");
+            sql.append(" LIMIT 1 LOCK IN SHARE MODE");
             if (!readCommitted) {
                 reader.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no gap locks
                 readCommitted = true;
