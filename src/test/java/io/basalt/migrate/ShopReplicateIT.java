@@ -110,13 +110,8 @@ class ShopReplicateIT {
     @Test
     void mariadb(@TempDir Path dir) throws Exception {
         try (PrivateDatabase maria = PrivateDatabase.mariadb()) {
-            String url = create(maria, "TIMESTAMP(6)", "");
-            Path model = dir.resolve("model.yaml");
-            Files.writeString(model, MODEL);
-            String state = dir.resolve("state.json").toString();
-            var init = migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", maria.user(), "--state", state);
-            assertEquals(0, init.code(), init.err());
-            replicateAndCompare(maria, url, model, state, "at + INTERVAL 1 HOUR");
+            Shop shop = Shop.initialised(maria, dir, "TIMESTAMP(6)", "");
+            replicateAndCompare(maria, shop.url(), shop.model(), shop.state(), "at + INTERVAL 1 HOUR");
         }
     }
 
@@ -130,27 +125,32 @@ class ShopReplicateIT {
     @Test
     void postgresqlStopAndResumeUnderLoad(@TempDir Path dir) throws Exception {
         try (PrivateDatabase pg = PrivateDatabase.postgres()) {
-            String url = create(pg, "timestamptz", "+00");
-            Path model = dir.resolve("model.yaml");
-            Files.writeString(model, MODEL);
-            String state = dir.resolve("state.json").toString();
-            var init = migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", pg.user(), "--state", state,
-                    "--replica-identity", "full");
-            assertEquals(0, init.code(), init.err());
-            stopAndResume(pg, url, model, state, "+00");
+            Shop shop = Shop.initialised(pg, dir, "timestamptz", "+00", "--replica-identity", "full");
+            stopAndResume(pg, shop.url(), shop.model(), shop.state(), "+00");
         }
     }
 
     @Test
     void mariadbStopAndResumeUnderLoad(@TempDir Path dir) throws Exception {
         try (PrivateDatabase maria = PrivateDatabase.mariadb()) {
-            String url = create(maria, "TIMESTAMP(6)", "");
+            Shop shop = Shop.initialised(maria, dir, "TIMESTAMP(6)", "");
+            stopAndResume(maria, shop.url(), shop.model(), shop.state(), "");
+        }
+    }
+
+    /** The shop database created, its model written and {@code replicate --init} run (with these options). */
+    record Shop(String url, Path model, String state) {
+        static Shop initialised(PrivateDatabase db, Path dir, String timestampType, String offset, String... initOptions) throws Exception {
+            String url = create(db, timestampType, offset);
             Path model = dir.resolve("model.yaml");
             Files.writeString(model, MODEL);
             String state = dir.resolve("state.json").toString();
-            var init = migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", maria.user(), "--state", state);
+            List<String> args = new ArrayList<>(List.of("replicate", "--init", "--model", model.toString(), "--source", url, "--user", db.user(),
+                    "--state", state));
+            args.addAll(List.of(initOptions));
+            var init = migrate(args.toArray(String[]::new));
             assertEquals(0, init.code(), init.err());
-            stopAndResume(maria, url, model, state, "");
+            return new Shop(url, model, state);
         }
     }
 
