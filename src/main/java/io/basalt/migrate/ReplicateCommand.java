@@ -43,7 +43,8 @@ final class ReplicateCommand {
               --format F          text (default: status on standard error) or json (a status object per
                                   line on standard output, about once a second, and a last one when stopped)
             Status: transactions and changes applied, items put and deleted, changes/s, lagMillis (the source's
-            commit time of the last applied transaction to its apply; 0 when caught up), idleMillis, position.
+            commit time of the last applied transaction to its apply; 0 when caught up), lagP99Millis (over the
+            transactions applied since the last status), idleMillis, position.
             """;
 
     static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err, EmbeddedStore.Opener opener) throws Exception {

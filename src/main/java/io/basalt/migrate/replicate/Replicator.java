@@ -18,8 +18,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@link ChangeApplier}), in commit order, a batch of up to {@code batch} transactions at a time;
  * after each batch the position is saved to the state file and then acknowledged to the source
  * (PostgreSQL's confirmed flush LSN), so a stop, clean or not, resumes without losing a change, and
- * a replayed one is harmless. Lag: the largest, over the transactions applied since the last
- * status, of the time from the source's commit to the apply; zero when none was applied.
+ * a replayed one is harmless. Lag: the largest (and the 99th percentile), over the transactions
+ * applied since the last status, of the time from the source's commit to the apply; zero when none
+ * was applied.
  */
 public final class Replicator {
     public record Options(Model model, String source, String user, String password, List<Path> driverJars, DynamoDbClient ddb, Path stateFile,
@@ -36,6 +37,7 @@ public final class Replicator {
     private long put, deleted, refused, failed, lastReceived = System.currentTimeMillis(), lagMillis;
     private long windowStart = System.nanoTime(), windowChanges;
     private double changesPerSecond;
+    private final List<Long> lags = new ArrayList<>(); // per transaction applied since the last status
 
     public Replicator(Options options) {
         this.o = options;
@@ -115,7 +117,9 @@ public final class Replicator {
                         a.failures().stream().limit(10).forEach(warnings::add);
                         warnings.addAll(a.warnings());
                         windowChanges += changes;
-                        lagMillis = Math.max(lagMillis, Math.max(0, System.currentTimeMillis() - last.commitMillis()));
+                        long applied = System.currentTimeMillis();
+                        lagMillis = Math.max(lagMillis, Math.max(0, applied - last.commitMillis()));
+                        for (SourceTransaction x : batch) lags.add(Math.max(0, applied - x.commitMillis()));
                     }
                     if (System.currentTimeMillis() >= nextReport) {
                         report.accept(status(false));
@@ -155,6 +159,8 @@ public final class Replicator {
         m.put("refusedByMapping", refused);
         m.put("writesFailed", failed);
         m.put("lagMillis", lagMillis);
+        m.put("lagP99Millis", p99(lags));
+        lags.clear();
         m.put("caughtUp", caughtUp);
         m.put("changesPerSecond", Math.round(changesPerSecond * 10) / 10.0);
         m.put("idleMillis", System.currentTimeMillis() - lastReceived);
@@ -167,6 +173,14 @@ public final class Replicator {
         lagMillis = 0; // the largest lag since the last status
         status = m;
         return m;
+    }
+
+    /** The 99th percentile (nearest rank) of the lags, 0 when none. */
+    private static long p99(List<Long> lags) {
+        if (lags.isEmpty()) return 0;
+        List<Long> sorted = new ArrayList<>(lags);
+        java.util.Collections.sort(sorted);
+        return sorted.get((int) Math.ceil(0.99 * sorted.size()) - 1);
     }
 
     /** The last reported status. */
