@@ -50,8 +50,8 @@ final class PgLogicalSource implements ChangeSource {
                     notes.add("publication " + publication + " is FOR ALL TABLES (an older Basalt made it): PostgreSQL refuses UPDATE and DELETE on"
                             + " published tables without a replica identity; DROP PUBLICATION " + publication + " and run replicate --init again"
                             + " with a new --slot to publish only the model's tables");
-                } else {
-                    st.execute("ALTER PUBLICATION \"" + publication + "\" SET TABLE " + list);
+                } else if (!published(c, publication).equals(tables.stream().map(t -> t.schema() + "." + t.name()).collect(java.util.stream.Collectors.toSet()))) {
+                    st.execute("ALTER PUBLICATION \"" + publication + "\" SET TABLE " + list); // only when it differs: it needs ownership
                 }
             }
         }
@@ -78,6 +78,17 @@ final class PgLogicalSource implements ChangeSource {
                 return rs.getString(1);
             }
         }
+    }
+
+    private static java.util.Set<String> published(Connection c, String publication) throws SQLException {
+        java.util.Set<String> tables = new java.util.HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT schemaname, tablename FROM pg_publication_tables WHERE pubname = ?")) {
+            ps.setString(1, publication);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) tables.add(rs.getString(1) + "." + rs.getString(2));
+            }
+        }
+        return tables;
     }
 
     PgLogicalSource(String url, String user, String password, String slot, String publication, String from, List<String> warnings) throws SQLException {
