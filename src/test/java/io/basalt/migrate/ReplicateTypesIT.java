@@ -115,6 +115,71 @@ class ReplicateTypesIT {
         }
     }
 
+    /**
+     * A change replicate cannot decode (a MariaDB zero date as a DATETIME key, which the binlog holds
+     * and JDBC cannot read) is reported and skipped: the next changes are applied, and a resumed
+     * replicate starts after it instead of replaying it and stopping again.
+     */
+    @Test
+    void anUndecodableChangeIsReportedAndSkipped(@TempDir Path dir) throws Exception {
+        try (PrivateDatabase maria = PrivateDatabase.mariadb()) {
+            try (Connection c = maria.connect(maria.adminDatabase())) {
+                exec(c, "CREATE DATABASE zero");
+            }
+            String url = maria.url() + "zero";
+            try (Connection c = maria.connect("zero")) {
+                exec(c, "CREATE TABLE t (k DATETIME PRIMARY KEY, v INT NOT NULL)");
+            }
+            Path model = dir.resolve("model.yaml");
+            Files.writeString(model, "entities:\n  - name: T\n    query: SELECT k, v FROM t\n    table: Types\n    key: {PK: \"T\", SK: \"{k}\"}\n"
+                    + "    attributes: {V: v}\ntables:\n  - name: Types\n    partitionKey: PK\n    sortKey: SK\n");
+            String state = dir.resolve("state.json").toString();
+            assertEquals(0, migrate("replicate", "--init", "--model", model.toString(), "--source", url, "--user", maria.user(), "--state", state).code());
+            try (Basalt target = Basalt.start(BasaltConfig.inMemoryOnFreePort()); DynamoDbClient ddb = MigrateRunIT.client(target)) {
+                assertEquals(0, migrate("run", "--model", model.toString(), "--source", url, "--user", maria.user(), "--endpoint",
+                        target.endpoint().toString()).code());
+                List<Object> warnings = java.util.Collections.synchronizedList(new ArrayList<>());
+                for (int round = 0; round < 2; round++) {
+                    Replicator r = new Replicator(new Replicator.Options(ModelLoader.load(model), url, maria.user(), null, List.of(), ddb, Path.of(state),
+                            "basalt_replicate", "basalt_replicate", 50, false));
+                    AtomicReference<Exception> crashed = new AtomicReference<>();
+                    Thread loop = new Thread(() -> {
+                        try {
+                            r.run(s -> {
+                                if (s.get("warnings") != null) warnings.addAll((List<?>) s.get("warnings"));
+                            });
+                        } catch (Exception e) {
+                            crashed.set(e);
+                        }
+                    });
+                    loop.start();
+                    try (Connection c = maria.connect("zero")) {
+                        if (round == 0) {
+                            exec(c, "SET SESSION sql_mode = ''");
+                            exec(c, "INSERT INTO t VALUES ('0000-00-00 00:00:00', 1)");
+                        }
+                        exec(c, "INSERT INTO t VALUES ('2024-01-0" + (round + 1) + " 10:00:00', 2)");
+                    }
+                    String expected = "2024-01-0" + (round + 1) + "T10:00:00Z";
+                    long deadline = System.currentTimeMillis() + 30_000;
+                    while (System.currentTimeMillis() < deadline && crashed.get() == null && ddb.getItem(g -> g.tableName("Types").key(Map.of(
+                            "PK", AttributeValue.fromS("T"), "SK", AttributeValue.fromS(expected)))).item().isEmpty()) {
+                        Thread.sleep(200);
+                    }
+                    Thread.sleep(1500); // a status with the warnings
+                    r.stop();
+                    loop.join(30_000);
+                    if (crashed.get() != null) throw new AssertionError("replicate stopped in round " + round, crashed.get());
+                    assertTrue(ddb.getItem(g -> g.tableName("Types").key(Map.of("PK", AttributeValue.fromS("T"), "SK", AttributeValue.fromS(expected))))
+                            .hasItem(), "the change after the undecodable one was applied in round " + round);
+                }
+                assertEquals(1, warnings.size(), "reported once, not replayed on resume: " + warnings);
+                assertTrue(warnings.get(0).toString().startsWith("entity T, insert of a row of t {k=-9223372036854775808, v=1} not applied: column k:"),
+                        warnings.toString());
+            }
+        }
+    }
+
     private static void replicateEveryType(PrivateDatabase db, Path dir, List<Type> types, String sessionZone) throws Exception {
         try (Connection c = db.connect(db.adminDatabase())) {
             exec(c, "CREATE DATABASE types");
