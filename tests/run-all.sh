@@ -161,6 +161,14 @@ if [[ -n "${s3mock_pid:-}" ]]; then # not a child of this shell: wait for it to 
 fi
 rm -rf "$s3mock_dir"
 
+# The ways Basalt reaches users besides the repository (docs/distribution.md): tests/distribution/run.sh
+# (the bundle of ./basalt dist without Java; the JUnit 5 and Testcontainers examples; the container image
+# with BASALT_IMAGE=on). BASALT_DIST=off skips them.
+if [[ "${BASALT_DIST:-on}" != "off" ]]; then
+    echo "== distribution (docs/distribution.md)"
+    tests/distribution/run.sh || failures+=("distribution (tests/distribution/run.sh)")
+fi
+
 echo "== docs/compatibility.md"
 if [[ -d target/compatibility ]]; then
     if "$JAVA_HOME/bin/java" -cp target/test-classes io.basalt.compat.CompatibilityReport "$ROOT" target/compatibility.md; then
