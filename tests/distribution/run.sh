@@ -2,8 +2,8 @@
 # The distribution tests (docs/distribution.md), after the JUnit run has built target/basalt.jar:
 #   the bundle of ./basalt dist, started with no Java on the PATH    (always)
 #   examples/junit5 and the JUnit 5 extension's own tests            (always; mvn install of the project first)
-#   the container image and the Testcontainers module and example    (BASALT_IMAGE=on: needs Docker, root
-#                                                                     for debootstrap, several minutes)
+#   the container image and the Testcontainers module and example    (where Docker runs; BASALT_IMAGE
+#                                                                     below; the first build takes minutes)
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -20,6 +20,29 @@ mvn_q() { (cd "$1" && shift && mvn -q -B "$@"); }
 step "mvn install of the server (no tests: the JUnit run did them)" mvn_q . install -DskipTests
 step "junit5/: basalt-junit5 tests and install" mvn_q junit5 install
 step "examples/junit5: SDK v2 and Enhanced Client tests on @BasaltTest" mvn_q examples/junit5 test
+# The container image and what uses it. BASALT_IMAGE=off skips them; =on makes a Docker that cannot
+# run a failure; by default (auto) they run where Docker can (installed here from Debian's docker.io
+# with debootstrap when root), and are skipped with the reason otherwise.
+image_mode="${BASALT_IMAGE:-auto}"
+docker_ready() {
+    if ! command -v dockerd >/dev/null 2>&1 || ! command -v debootstrap >/dev/null 2>&1; then
+        [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1 || { echo "Docker (docker.io) and debootstrap are not installed"; return 1; }
+        (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq docker.io debootstrap) >/dev/null 2>&1 \
+            || { echo "apt-get install docker.io debootstrap failed"; return 1; }
+    fi
+    docker info >/dev/null 2>&1 || [[ "$(id -u)" == 0 ]] || { echo "no Docker daemon answers and this is not root"; return 1; }
+}
+if [[ "$image_mode" != off ]]; then
+    if reason="$(docker_ready)"; then
+        step "container image (docker/Dockerfile)" tests/distribution/image-test.sh
+        step "testcontainers/: BasaltContainer tests and install" mvn_q testcontainers install
+        step "examples/testcontainers: tests on the image" mvn_q examples/testcontainers test
+    elif [[ "$image_mode" == on ]]; then
+        failed+=("container image: $reason")
+    else
+        echo "-- container image and Testcontainers: skipped ($reason; BASALT_IMAGE=on makes this a failure)"
+    fi
+fi
 if [[ ${#failed[@]} -gt 0 ]]; then
     printf 'distribution: failed: %s\n' "${failed[@]}" >&2
     exit 1
