@@ -36,7 +36,9 @@ if [[ "$image_mode" != off ]]; then
     if reason="$(docker_ready)"; then
         step "container image (docker/Dockerfile)" tests/distribution/image-test.sh
         step "testcontainers/: BasaltContainer tests and install" mvn_q testcontainers install
-        step "examples/testcontainers: tests on the image" mvn_q examples/testcontainers test
+        # the example as a user elsewhere runs it, with this machine's three settings (docs/distribution.md)
+        step "examples/testcontainers: tests on the image" env TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 \
+            TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=basalt-base:bookworm mvn_q examples/testcontainers test -Dbasalt.testcontainers.hostNetwork=true
     elif [[ "$image_mode" == on ]]; then
         failed+=("container image: $reason")
     else
