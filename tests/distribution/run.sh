@@ -32,13 +32,16 @@ docker_ready() {
     fi
     docker info >/dev/null 2>&1 || [[ "$(id -u)" == 0 ]] || { echo "no Docker daemon answers and this is not root"; return 1; }
 }
+testcontainers_example() (
+    export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=basalt-base:bookworm
+    mvn_q examples/testcontainers test -Dbasalt.testcontainers.hostNetwork=true
+)
 if [[ "$image_mode" != off ]]; then
     if reason="$(docker_ready)"; then
         step "container image (docker/Dockerfile)" tests/distribution/image-test.sh
         step "testcontainers/: BasaltContainer tests and install" mvn_q testcontainers install
         # the example as a user elsewhere runs it, with this machine's three settings (docs/distribution.md)
-        step "examples/testcontainers: tests on the image" env TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 \
-            TESTCONTAINERS_TINYIMAGE_CONTAINER_IMAGE=basalt-base:bookworm mvn_q examples/testcontainers test -Dbasalt.testcontainers.hostNetwork=true
+        step "examples/testcontainers: tests on the image" testcontainers_example
     elif [[ "$image_mode" == on ]]; then
         failed+=("container image: $reason")
     else
