@@ -42,6 +42,18 @@ public final class Basalt implements AutoCloseable {
     public static Basalt start(BasaltConfig config) {
         io.basalt.server.auth.CredentialStore credentials = credentials(config);
         io.basalt.server.auth.Authenticator authenticator = authenticator(config, credentials);
+        if (config.adminPort() >= 0 && credentials == null && config.effectiveAuthMode() == io.basalt.server.auth.AuthMode.ANY
+                && !loopback(config.http().adminHost())) {
+            throw new IllegalStateException("Refusing to serve the admin port on " + config.http().adminHost() + " without credentials:"
+                    + " anyone who reaches it could list every account's tables. Give --auth-file FILE, or --auth none-i-know.");
+        }
+        io.basalt.server.http.BrowserGuards apiGuards, adminGuards;
+        try {
+            apiGuards = io.basalt.server.http.BrowserGuards.of(config.host(), config.http().allowedHosts(), config.http().cors());
+            adminGuards = io.basalt.server.http.BrowserGuards.of(config.http().adminHost(), config.http().allowedHosts(), config.http().cors());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
         boolean tls = config.tlsCert() != null || config.tlsKey() != null;
         if (tls && (config.tlsCert() == null || config.tlsKey() == null)) {
             throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
@@ -71,28 +83,34 @@ public final class Basalt implements AutoCloseable {
                 .authenticator(authenticator).accessLog(accessLog);
         // policies are evaluated only where signatures are verified (--auth verify)
         dispatcher.namespaces(config.namespaces());
-        if (credentials != null) {
-            dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces()));
-        }
+        io.basalt.server.auth.Authorizer dispatcherAuthorizer = credentials == null ? null
+                : new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces());
+        if (dispatcherAuthorizer != null) dispatcher.authorizer(dispatcherAuthorizer);
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
+        limits = limits.withDeadlines(java.time.Duration.ofMillis(config.http().headerTimeoutMillis()),
+                java.time.Duration.ofMillis(config.http().bodyTimeoutMillis()));
+        if (config.http().maxConnectionsPerSource() > 0) limits = limits.withMaxConnectionsPerSource(config.http().maxConnectionsPerSource());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
                 : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits)
-                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection());
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards);
         HttpService https = null;
         if (tls) {
             try {
                 https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
-                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection())
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards)
                         .tls(config.tlsCert(), config.tlsKey());
             } catch (IllegalStateException unusable) {
                 engine.close();
                 throw unusable;
             }
         }
+        io.basalt.server.http.HttpLimits adminLimits = io.basalt.server.http.HttpLimits.admin()
+                .withDeadlines(limits.headerTimeout(), limits.bodyTimeout());
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
-                : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics,
-                        http == null ? () -> -1 : http::port);
+                : new io.basalt.server.admin.AdminService(config.http().adminHost(), config.adminPort(), engine, metrics,
+                        http == null ? () -> -1 : http::port, adminLimits, adminGuards, credentials,
+                        dispatcherAuthorizer, config.namespaces(), config.clock());
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
         for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
         if (storage instanceof RocksStorage rocks) services.add(control(rocks, config.dataDir()));

@@ -102,6 +102,13 @@ class AuthorizationIT {
                         a -> a.attributeName("author").attributeType(ScalarAttributeType.S))
                 .globalSecondaryIndexes(g -> g.indexName("ByAuthor").keySchema(k -> k.attributeName("author").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.ALL))));
+        createNotes(admin);
+        admin.putItem(b -> b.tableName("Books").item(item("pk", "b1", "author", "ann", "title", "Dune")));
+        admin.putItem(b -> b.tableName("Notes").item(item("owner", "alice", "id", "1", "tag", "x")));
+    }
+
+    /** Notes: owner (partition key), id (sort key), and the index ByTag on tag. */
+    static void createNotes(DynamoDbClient admin) {
         admin.createTable(b -> b.tableName("Notes").billingMode(BillingMode.PAY_PER_REQUEST)
                 .keySchema(k -> k.attributeName("owner").keyType(KeyType.HASH), k -> k.attributeName("id").keyType(KeyType.RANGE))
                 .attributeDefinitions(a -> a.attributeName("owner").attributeType(ScalarAttributeType.S),
@@ -109,8 +116,6 @@ class AuthorizationIT {
                         a -> a.attributeName("tag").attributeType(ScalarAttributeType.S))
                 .globalSecondaryIndexes(g -> g.indexName("ByTag").keySchema(k -> k.attributeName("tag").keyType(KeyType.HASH))
                         .projection(p -> p.projectionType(ProjectionType.ALL))));
-        admin.putItem(b -> b.tableName("Books").item(item("pk", "b1", "author", "ann", "title", "Dune")));
-        admin.putItem(b -> b.tableName("Notes").item(item("owner", "alice", "id", "1", "tag", "x")));
     }
 
     @AfterAll

@@ -30,12 +30,15 @@ import org.slf4j.LoggerFactory;
 public final class Authorizer {
     private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
     private static final int MAX_CACHED = 1024;
+    /** The condition keys a request's body gives; all others come from the caller and the connection. */
+    private static final String REQUEST_KEY_PREFIX = "dynamodb:";
 
     private final CredentialStore credentials;
     private final Supplier<TableCatalog> catalog;
     private final Clock clock;
     /** Parsed policies by kind and text (the same few documents are used by every request). */
     private final Map<String, Object> parsed = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong conditionKeyReads = new java.util.concurrent.atomic.AtomicLong();
 
     private final io.basalt.model.Namespaces namespaces;
 
@@ -57,17 +60,14 @@ public final class Authorizer {
         List<RequestResources.Access> accesses = RequestResources.of(operation, region, principal.accountId(), body.get());
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
-        Map<RequestResources.Access, ContextKeys> perAccess =
-                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
+        Supplier<Map<RequestResources.Access, ContextKeys>> perAccess = requestKeysOnDemand(operation, region, principal, body, tables);
         ContextKeys global = globalKeys(principal);
         if (request != null) {
             global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
         }
         PolicyEvaluator.Caller caller = new PolicyEvaluator.Caller(principal.arn(), principal.accountId());
         for (RequestResources.Access a : accesses) {
-            ContextKeys keys = global.copy();
-            ContextKeys specific = perAccess.get(a);
-            if (specific != null) keys = merge(keys, specific);
+            ContextKeys keys = global.copy().deferring(REQUEST_KEY_PREFIX, () -> requestKeys(perAccess, principal, a));
             String owner = ownerAccount(a.resource(), principal.accountId());
             PolicyEvaluator.Decision d = decide(identity, allowAll, resourcePolicy(tables, a.resource(), owner), caller, owner, a, keys);
             if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
@@ -199,15 +199,46 @@ public final class Authorizer {
         };
     }
 
-    private static ContextKeys merge(ContextKeys base, ContextKeys specific) {
-        for (String k : List.of("dynamodb:LeadingKeys", "dynamodb:Attributes")) {
-            if (specific.get(k) != null) base.putAll(k, specific.get(k));
+    /**
+     * The request's own condition keys (dynamodb:LeadingKeys, dynamodb:Attributes, ...), read from
+     * the body only when a statement that matches the action and the resource has a condition on
+     * one of them, and then once per request: a caller without a matching statement (no
+     * permissions at all, or none for this table) is answered without the body being read into a
+     * tree (#34.7). {@link RequestConditionKeys} bounds what it reads.
+     */
+    private Supplier<Map<RequestResources.Access, ContextKeys>> requestKeysOnDemand(String operation, String region, Principal principal,
+                                                                                     Supplier<java.io.InputStream> body,
+                                                                                     TableCatalog tables) {
+        return new Supplier<>() {
+            private Map<RequestResources.Access, ContextKeys> read;
+
+            @Override
+            public Map<RequestResources.Access, ContextKeys> get() {
+                if (read == null) {
+                    conditionKeyReads.incrementAndGet();
+                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body, tables, namespaces);
+                }
+                return read;
+            }
+        };
+    }
+
+    /**
+     * The keys of one access; a request too large to read them from is refused, since a condition
+     * that needs them (in an Allow or a Deny) cannot be decided.
+     */
+    private static ContextKeys requestKeys(Supplier<Map<RequestResources.Access, ContextKeys>> perAccess, Principal principal,
+                                           RequestResources.Access a) {
+        try {
+            return perAccess.get().get(a);
+        } catch (BoundedRequestTree.TooLarge overBounds) {
+            throw denied(principal, a, PolicyEvaluator.Decision.IMPLICIT_DENY);
         }
-        for (String k : List.of("dynamodb:Select", "dynamodb:ReturnValues", "dynamodb:ReturnConsumedCapacity",
-                "dynamodb:EnclosingOperation", "dynamodb:FullTableScan")) {
-            base.put(k, specific.single(k));
-        }
-        return base;
+    }
+
+    /** How many requests had their condition keys read from the body (tests: that denials do not). */
+    long conditionKeyReads() {
+        return conditionKeyReads.get();
     }
 
     private ContextKeys globalKeys(Principal p) {
