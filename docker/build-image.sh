@@ -54,5 +54,7 @@ echo "basalt image: building basalt:$tag on $base" >&2
 docker build --network host -q -f "$ROOT/docker/Dockerfile" --build-arg "BASE=$base" --build-arg "VERSION=$version" \
     -t "basalt:$tag" -t basalt:latest "$context" >/dev/null
 rm -rf "$context"
+# the previous build's image, now untagged, would otherwise pile up (dangling images of this Dockerfile only)
+docker image prune -f --filter "label=org.opencontainers.image.title=Basalt" >/dev/null
 size="$(docker image inspect -f '{{.Size}}' "basalt:$tag" | awk '{printf "%.0f MB", $1/1e6}')"
 echo "basalt:$tag and basalt:latest ($size)"
