@@ -298,6 +298,14 @@ try {
   check(await tab.locator("#query [name=index]").inputValue() === "byScore" && await tab.locator("#query [name=sk1]").inputValue() === "1300"
       && /"ana"/.test(await tab.locator("#item-editor textarea").inputValue()), "a reload shows the same query, page and item");
   await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  // Back returns to the previous query
+  await tab.locator("#query [name=index]").selectOption("");
+  await tab.locator("#query [name=mode]").selectOption("Scan");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan:" }).waitFor();
+  await tab.goBack();
+  await tab.locator("#summary", { hasText: "Query: 1 items" }).waitFor();
+  check(await tab.locator("#query [name=index]").inputValue() === "byScore", "Back returns to the previous query");
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {

@@ -33,16 +33,20 @@ function schemaOf(table, index) {
 const urlParams = () => new URLSearchParams(location.hash.split("?")[1] || "");
 
 /**
- * Puts the form's query, its page and the open item into the URL (replaceState: no new history
- * entry and no reload), so a reload or a shared link shows the same page and item.
+ * Puts the form's query, its page and the open item into the URL without a reload, so a reload or a
+ * shared link shows the same page and item: a new query or page is a new history entry (Back
+ * returns to the previous one), opening or closing an item replaces the current entry.
  */
-function remember(table, f, start, itemKey) {
+function remember(table, f, start, itemKey, push) {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(f || {})) if (v !== "" && v !== undefined) q.set(k, v);
   if (start) q.set("start", JSON.stringify(start));
   if (itemKey) q.set("item", JSON.stringify(itemKey));
   const text = q.toString();
-  history.replaceState(null, "", `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`);
+  const url = `#/items/${encodeURIComponent(table.TableName)}${text ? `?${text}` : ""}`;
+  if (url === location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
 }
 
 function Browser({ table, picker }) {
@@ -56,11 +60,12 @@ function Browser({ table, picker }) {
   const [editing, setEditing] = useState(undefined); // an item, null for a new one
   const [draft, setDraft] = useState(null); // a new item's starting content (Duplicate)
   const [done, setDone] = useState(null); // what the last editor action did, and its undo
-  const run = async pageStarts => {
+  const run = async (pageStarts, fromHistory) => {
     const f = Object.fromEntries(new FormData(form.current));
     setPages(pageStarts);
+    const known = last.current.f !== undefined;
     last.current = { f, start: pageStarts[pageStarts.length - 1] };
-    remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")));
+    if (!fromHistory) remember(table, f, last.current.start, urlParams().get("item") && JSON.parse(urlParams().get("item")), known);
     try {
       const res = await call(f.mode, request(table, f, pageStarts[pageStarts.length - 1]));
       setResult({ res, f });
@@ -68,20 +73,35 @@ function Browser({ table, picker }) {
   };
   const pk0 = keyOf(table.KeySchema, "HASH"), sk0 = keyOf(table.KeySchema, "RANGE");
   const itemKey = it => it && Object.fromEntries([pk0, sk0].filter(Boolean).map(k => [k, it[k]]));
-  useEffect(() => { // a reload or a shared link: the URL's query, page and item
-    for (const [k, v] of initial) {
-      const field = form.current.elements[k];
-      if (!field || k === "index" || k === "mode") continue;
-      if (field.type === "checkbox") field.checked = true;
-      else field.value = v;
+  /** The URL's query, page and item into the form, the result and the editor. */
+  const fromUrl = (params, fromHistory) => {
+    if (!form.current || !location.hash.startsWith("#/items/")) return; // Back left this screen
+    for (const field of form.current.elements) {
+      if (!field.name || field.name === "index" || field.name === "mode" || field.name === "table") continue;
+      if (field.type === "checkbox") field.checked = params.has(field.name);
+      else if (params.has(field.name)) field.value = params.get(field.name);
+      else if (fromHistory) field.value = field.name === "limit" ? "25" : field.tagName === "SELECT" ? field.options[0].value : "";
     }
-    const start = initial.get("start");
-    run(start ? [undefined, JSON.parse(start)] : [undefined]);
-    const wanted = initial.get("item");
+    const start = params.get("start");
+    run(start ? [undefined, JSON.parse(start)] : [undefined], fromHistory);
+    const wanted = params.get("item");
     if (wanted) {
       call("GetItem", { TableName: table.TableName, Key: JSON.parse(wanted) })
         .then(r => r.Item && setEditing(r.Item), e => setResult({ error: e }));
-    }
+    } else if (fromHistory) setEditing(undefined);
+  };
+  useEffect(() => fromUrl(initial, false), []); // a reload or a shared link
+  useEffect(() => { // Back and Forward between queries and pages of this table
+    const onPop = () => {
+      const params = urlParams();
+      let n = 0;
+      while (params.has(`c${n}attr`)) n++;
+      setConditions(n);
+      setChoice({ index: params.get("index") || "", mode: params.get("mode") || "Scan" });
+      setTimeout(() => fromUrl(params, true)); // after the form shows the fields of that mode
+    };
+    window.addEventListener("popstate", onPop);
+    return () => window.removeEventListener("popstate", onPop);
   }, []);
   useEffect(() => { // the open item follows the editor
     if (last.current.f) remember(table, last.current.f, last.current.start, editing ? itemKey(editing) : undefined);
