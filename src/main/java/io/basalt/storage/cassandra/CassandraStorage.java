@@ -61,6 +61,7 @@ public final class CassandraStorage implements StorageEngine {
     private final Transactions transactions;
     private final LocalIndexPlacement localIndexes;
     private final String keyspace;
+    private final StatementCounts counts = new StatementCounts();
     private volatile boolean closed;
 
     private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings, TransactionSettings txnSettings) {
@@ -152,6 +153,7 @@ public final class CassandraStorage implements StorageEngine {
     private ResultSet send(Statement<?> statement) {
         for (int attempt = 1; ; attempt++) {
             try {
+                counts.record(statement, ConsistencyLevel.LOCAL_QUORUM);
                 return session.execute(statement);
             } catch (com.datastax.oss.driver.api.core.DriverException e) {
                 boolean again = CassandraErrors.notSent(e) || Boolean.TRUE.equals(statement.isIdempotent())
@@ -360,6 +362,11 @@ public final class CassandraStorage implements StorageEngine {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (int i : group) b.addStatement(statement(ms.get(i), version));
         return b.build();
+    }
+
+    /** The statements sent so far, by origin (the round-budget test; diagnostics). */
+    public java.util.Map<String, StatementCounts.Tally> statementCounts() {
+        return counts.snapshot();
     }
 
     /** Logs applied by this instance (tests). */

@@ -120,7 +120,7 @@ final class ChangeLog implements AutoCloseable {
         // a periodic task that throws is never run again: whatever escapes a pass is logged instead
         Runnable pass = () -> {
             try {
-                recovery.run();
+                StatementCounts.as(name + "-recovery", recovery);
             } catch (Throwable e) {
                 LOG.warn("{} recovery pass failed, the next pass tries again", name, e);
             }
