@@ -55,6 +55,18 @@ public final class TableNames {
         return require(engine, ctx, nameOrArn, "Requested resource not found");
     }
 
+    /**
+     * The table of an item read or query: a definition confirmed within the last second serves
+     * (TableCatalog.findForRead), so a read costs the store no catalog read of its own.
+     */
+    public static TableCatalog.Entry ofRead(Engine engine, RequestContext ctx, String nameOrArn) {
+        TableCatalog.Entry table = engine.catalog().requireForRead(namespace(ctx, nameOrArn), fromNameOrArn(nameOrArn),
+                "Requested resource not found");
+        TableCapacity capacity = engine.capacity().of(table);
+        if (capacity != null && ctx.trace() != null) ctx.trace().table(capacity.latency());
+        return table;
+    }
+
     public static String fromNameOrArn(String nameOrArn) {
         if (nameOrArn == null || !nameOrArn.startsWith("arn:")) return nameOrArn;
         int i = nameOrArn.indexOf(":table/");

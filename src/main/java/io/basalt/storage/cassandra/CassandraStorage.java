@@ -62,6 +62,7 @@ public final class CassandraStorage implements StorageEngine {
     private final LocalIndexPlacement localIndexes;
     private final String keyspace;
     private final StatementCounts counts = new StatementCounts();
+    private final WrittenItems written = new WrittenItems();
     private volatile boolean closed;
 
     private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings, TransactionSettings txnSettings) {
@@ -206,7 +207,23 @@ public final class CassandraStorage implements StorageEngine {
         ConsistencyLevel level = readLevel();
         Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(level)).one();
         if (level == null) row = committed(rk, row);
-        return versioned(row);
+        Versioned v = versioned(row);
+        if (level == null && space == Space.ITEMS && (row == null || row.isNull(2))) {
+            written.read(key, v == null ? null : v.value(), v == null ? 0 : v.version());
+        }
+        return v;
+    }
+
+    /** What this node last wrote or read at quorum of the item ({@link WrittenItems}); the commit checks it. */
+    @Override
+    public Guess guess(Space space, byte[] key) {
+        return written.guess(space, key);
+    }
+
+    /** One Paxos round per checked partition; several checked partitions take the transaction protocol. */
+    @Override
+    public boolean partitionedCommits() {
+        return true;
     }
 
     /**
@@ -292,6 +309,17 @@ public final class CassandraStorage implements StorageEngine {
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
         if (closed) throw new IllegalStateException("The store is closed");
+        try {
+            long version = commitChecked(batch);
+            written.committed(batch.mutations(), version);
+            return version;
+        } catch (VersionConflictException | RuntimeException e) {
+            written.forget(batch.mutations()); // refused or outcome unknown: the next write reads
+            throw e;
+        }
+    }
+
+    private long commitChecked(WriteBatch batch) throws VersionConflictException {
         List<Mutation> ms = batch.mutations();
         long floor = 0;
         for (Mutation m : ms) floor = Math.max(floor, m.expectedVersion());
@@ -314,7 +342,7 @@ public final class CassandraStorage implements StorageEngine {
             }
         }
         if (checkedGroups > 1) {
-            transactions.commit(batch, version);
+            transactions.commit(batch, version); // applied at version when it returns
             return version;
         }
         if (groups.size() > 1 && first >= 0) {
@@ -553,6 +581,7 @@ public final class CassandraStorage implements StorageEngine {
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
         if (closed) throw new IllegalStateException("The store is closed");
+        written.clear();
         List<byte[]> keys = new ArrayList<>();
         String partition = null;
         try (StorageCursor c = scan(space, from, to, false)) {
