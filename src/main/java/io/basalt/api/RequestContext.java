@@ -43,6 +43,6 @@ public record RequestContext(String requestId, String region, String accessKeyId
 
     /** The ARN of a table of {@code account} (another account's, when a resource policy lets the caller in). */
     public String tableArn(String account, String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + account + ":table/" + tableName;
+        return io.basalt.model.Arns.table(region, account, tableName);
     }
 }

@@ -40,6 +40,7 @@ public final class Engine implements AutoCloseable {
     private static final long PITR_TRIM_MILLIS = 60_000;
 
     private final TimeSettings times;
+    private final StoreSecret secret;
     private final EngineSettings settings;
 
     public Engine(StorageEngine storage) {
@@ -54,6 +55,7 @@ public final class Engine implements AutoCloseable {
         TimeSettings times = settings.times();
         this.settings = settings;
         this.storage = storage;
+        this.secret = new StoreSecret(storage);
         this.times = times;
         this.capacity = new io.basalt.engine.capacity.CapacityMeter(settings.capacity(), settings.clock(), storage.sharedByNodes());
         this.capacityLeases = storage.sharedByNodes() ? new io.basalt.engine.capacity.CapacityLeases(storage, capacity).start() : null;
@@ -131,6 +133,11 @@ public final class Engine implements AutoCloseable {
      * The instance's one source of time: every DynamoDB-visible time (creation times, stream
      * records, TTL, status delays, capacity rules, iterator and token windows) is read from it.
      */
+    /** The store's own key for what clients must hand back unaltered (shard iterators). */
+    public byte[] storeSecret() {
+        return secret.bytes();
+    }
+
     public Clock clock() {
         return settings.clock();
     }

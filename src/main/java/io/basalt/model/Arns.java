@@ -11,6 +11,25 @@ public final class Arns {
     private Arns() {}
 
     public static String table(String region, String tableName) {
-        return "arn:aws:dynamodb:" + region + ":" + ACCOUNT_ID + ":table/" + tableName;
+        return table(region, ACCOUNT_ID, tableName);
+    }
+
+    public static String table(String region, String account, String tableName) {
+        return prefix(region) + account + ":table/" + tableName;
+    }
+
+    /** "arn:PARTITION:dynamodb:REGION:" of DynamoDB's ARNs in a region. */
+    public static String prefix(String region) {
+        return "arn:" + partition(region) + ":dynamodb:" + region + ":";
+    }
+
+    /** The ARN partition of a region, as the service writes it into ARNs. */
+    public static String partition(String region) {
+        if (region.startsWith("cn-")) return "aws-cn";
+        if (region.startsWith("us-gov-")) return "aws-us-gov";
+        if (region.startsWith("us-iso-")) return "aws-iso";
+        if (region.startsWith("us-isob-")) return "aws-iso-b";
+        if (region.startsWith("eusc-")) return "aws-eusc";
+        return "aws";
     }
 }

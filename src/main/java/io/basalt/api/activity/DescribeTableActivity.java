@@ -48,7 +48,7 @@ public final class DescribeTableActivity implements Operation<String> {
     @Override
     public void execute(RequestContext ctx, String tableName, JsonGenerator out) throws IOException {
         new Constraints().notNull(tableName, "tableName").tableNameOrArn(tableName, "tableName").check();
-        String name = TableNames.fromNameOrArn(tableName);
+        String name = TableNames.fromNameOrArn(ctx, tableName);
         TableCatalog.Entry table = TableNames.require(engine, ctx, tableName, TableNames.notFound(name));
         TableCapacity cap = engine.capacity().of(table);
         if (cap == null) throw DynamoException.validation("Capacity is not simulated on this server (--capacity off)");

@@ -16,7 +16,7 @@ public final class ContinuousBackupsJson {
 
     /** The table a name or ARN names, or TableNotFoundException as these operations word it. */
     public static TableCatalog.Entry table(Engine engine, RequestContext ctx, String nameOrArn) {
-        String name = TableNames.fromNameOrArn(nameOrArn);
+        String name = TableNames.fromNameOrArn(ctx, nameOrArn);
         TableCatalog.Entry e = engine.catalog().find(TableNames.namespace(ctx, nameOrArn), name);
         if (e == null) throw new DynamoException(ErrorType.TABLE_NOT_FOUND, "Table not found: " + name);
         return e;

@@ -43,7 +43,7 @@ public final class CreateBackup implements Operation<CreateBackup.Request> {
         new Constraints().notNull(r.tableName(), "tableName").tableNameOrArn(r.tableName(), "tableName")
                 .notNull(r.backupName(), "backupName").tableName(r.backupName(), "backupName").check();
         String account = TableNames.namespace(ctx, r.tableName());
-        String table = TableNames.fromNameOrArn(r.tableName());
+        String table = TableNames.fromNameOrArn(ctx, r.tableName());
         BackupRecord b = engine.backups().create(account, table, BackupJson.tableArn(ctx, account, table), r.backupName());
         out.writeStartObject();
         BackupJson.details(out, b, BackupRecord.CREATING);

@@ -46,15 +46,8 @@ public final class DescribeBackup implements Operation<BackupArnRequest> {
 
     /** {@link #find(Engine, RequestContext, String)} in {@code region} (a cross-region restore's source). */
     static BackupRecord find(Engine engine, RequestContext ctx, String arn, String region) {
-        String[] parts = arn.split(":", 6);
-        if (parts.length < 6 || !parts[0].equals("arn") || !parts[5].matches("table/[^/]+/backup/\\d{14}-[0-9a-f]{8}")) {
-            throw DynamoException.validation("Invalid Backup ARN");
-        }
-        if (!parts[1].equals("aws") || !parts[2].equals("dynamodb")) throw DynamoException.validation("BackupArn is not valid");
-        if (parts[3].isEmpty() || !parts[4].equals(ctx.accountId())) {
-            throw new DynamoException(io.basalt.error.ErrorType.ACCESS_DENIED, "Access is denied");
-        }
-        String here = "arn:aws:dynamodb:" + region + ":" + parts[4] + ":" + parts[5];
+        String here = io.basalt.api.common.ResourceArns.backup(region, ctx.accountId(), arn);
+        String[] parts = here.split(":", 6);
         try {
             return engine.backups().require(ctx.namespace(parts[4], region), here);
         } catch (DynamoException notHere) {

@@ -63,7 +63,7 @@ public final class ListBackups implements Operation<ListBackups.Request> {
         }
         String type = r.backupType() == null ? BackupRecord.USER : r.backupType();
         String account = r.tableName() == null ? ctx.namespace() : TableNames.namespace(ctx, r.tableName());
-        String table = r.tableName() == null ? null : TableNames.fromNameOrArn(r.tableName());
+        String table = r.tableName() == null ? null : TableNames.fromNameOrArn(ctx, r.tableName());
         List<BackupRecord> matching = new ArrayList<>();
         for (BackupRecord b : engine.backups().list(account)) {
             if (table != null && !b.table().name().equals(table)) continue;

@@ -50,17 +50,6 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
 
     @Override public String name() { return "RestoreTableToPointInTime"; }
 
-    /** A SourceTableArn must be a table ARN of the caller's own account. */
-    private static void checkSourceArn(RequestContext ctx, String arn) {
-        String[] parts = arn.split(":", 6);
-        if (!arn.startsWith("arn:") || parts.length < 6 || !parts[2].equals("dynamodb") || !parts[5].startsWith("table/")) {
-            throw DynamoException.validation("sourceTableArn is not a valid ARN");
-        }
-        if (!parts[4].equals(ctx.accountId())) {
-            throw DynamoException.validation("This action is only supported by accounts that match the resource owner's account");
-        }
-    }
-
     @Override
     public Request parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
@@ -82,7 +71,7 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
         if (r.sourceName() != null && r.sourceArn() != null) {
             throw DynamoException.validation("Must provide exactly one of: sourceTableArn, sourceTableName");
         }
-        if (r.sourceArn() != null) checkSourceArn(ctx, r.sourceArn());
+        if (r.sourceArn() != null) io.basalt.api.common.ResourceArns.sourceTable(ctx.region(), ctx.accountId(), r.sourceArn());
         boolean latest = Boolean.TRUE.equals(r.latest());
         if (latest && r.at() != null) {
             throw DynamoException.validation("Invalid Request: Both RestoreDateTime and UseLatestRestorableTime cannot be set for "

@@ -49,7 +49,7 @@ record KinesisDestinationRequest(String tableName, String streamArn, boolean has
 
     /** The table, or the service's not-found error. */
     TableDefinition table(Engine engine, RequestContext ctx) {
-        String name = TableNames.fromNameOrArn(tableName);
+        String name = TableNames.fromNameOrArn(ctx, tableName);
         return TableNames.require(engine, ctx, tableName, TableNames.notFound(name)).definition();
     }
 }

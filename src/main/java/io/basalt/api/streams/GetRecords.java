@@ -49,7 +49,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
     public void execute(RequestContext ctx, Request r, JsonGenerator out) throws IOException {
         new Constraints().notNull(r.shardIterator(), "shardIterator").minLength(r.shardIterator(), "shardIterator", 1)
                 .maxLength(r.shardIterator(), "shardIterator", 2048).min(r.limit(), "limit", 1).max(r.limit(), "limit", 1000).check();
-        ShardIterators.Position pos = ShardIterators.decode(r.shardIterator(), engine.clock().millis());
+        ShardIterators.Position pos = ShardIterators.decode(engine.storeSecret(), r.shardIterator(), engine.clock().millis());
         StreamArns.Resolved stream = StreamArns.resolveStream(engine, ctx, pos.streamArn());
         TableDefinition t = stream.table();
         String label = stream.label();
@@ -75,7 +75,7 @@ public final class GetRecords implements Operation<GetRecords.Request> {
         out.writeEndArray();
         // a closed shard read to its end has no next iterator: the consumer moves on to its children
         boolean drained = shard.closed() && last >= shard.lastRecordSequence();
-        if (!drained) out.writeStringField("NextShardIterator", ShardIterators.encode(engine.clock().millis(), pos.streamArn(), pos.shard(), last));
+        if (!drained) out.writeStringField("NextShardIterator", ShardIterators.encode(engine.storeSecret(), engine.clock().millis(), pos.streamArn(), pos.shard(), last));
         out.writeEndObject();
     }
 

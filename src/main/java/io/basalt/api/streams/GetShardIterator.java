@@ -71,7 +71,7 @@ public final class GetShardIterator implements Operation<GetShardIterator.Reques
             }
         }
         out.writeStartObject();
-        out.writeStringField("ShardIterator", ShardIterators.encode(engine.clock().millis(), r.streamArn(), shard.index(), after,
+        out.writeStringField("ShardIterator", ShardIterators.encode(engine.storeSecret(), engine.clock().millis(), r.streamArn(), shard.index(), after,
                 r.shardIteratorType().equals("TRIM_HORIZON")));
         out.writeEndObject();
     }

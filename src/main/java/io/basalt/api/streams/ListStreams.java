@@ -69,8 +69,8 @@ public final class ListStreams implements Operation<ListStreams.Request> {
             TableCatalog.Entry e = engine.catalog().find(ctx.namespace(), name);
             if (e != null) addStreams(e.definition(), streams, labels);
         }
-        if (r.exclusiveStartStreamArn() != null && !StreamArns.wellFormed(r.exclusiveStartStreamArn())) {
-            throw StreamArns.malformed();
+        if (r.exclusiveStartStreamArn() != null && !io.basalt.api.common.ResourceArns.isStream(r.exclusiveStartStreamArn())) {
+            throw io.basalt.api.common.ResourceArns.invalidStreamArn();
         }
         int start = 0;
         if (r.exclusiveStartStreamArn() != null) {

@@ -1,6 +1,7 @@
 package io.basalt.api.streams;
 
 import io.basalt.api.RequestContext;
+import io.basalt.api.common.ResourceArns;
 import io.basalt.engine.Engine;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
@@ -28,42 +29,25 @@ final class StreamArns {
         return ctx.tableArn(t.name()) + "/stream/" + label;
     }
 
-    /** The stream (current or earlier) the ARN names; ResourceNotFoundException otherwise. */
+    /**
+     * The stream (current or earlier) the ARN names: ValidationException unless the text is a stream
+     * ARN exactly as the service writes them (api.common.ResourceArns#stream), ResourceNotFoundException
+     * when no such stream is known.
+     */
     static Resolved resolveStream(Engine engine, RequestContext ctx, String arn) {
-        TableDefinition t = resolveTable(engine, ctx, arn);
-        String label = arn.substring(arn.indexOf("/stream/") + "/stream/".length());
-        return new Resolved(t, label, label.equals(t.stream().label()), t.stream().viewTypeOf(label));
-    }
-
-    private static TableDefinition resolveTable(Engine engine, RequestContext ctx, String arn) {
-        // the service refuses an ARN that is not a stream ARN at all as invalid input, and a
-        // well-formed one of an unknown table or stream as not found
-        if (arn == null || !wellFormed(arn)) throw malformed();
-        int s = arn.indexOf("/stream/");
-        int t = arn.indexOf(":table/");
-        String table = arn.substring(t + ":table/".length(), s);
-        String label = arn.substring(s + "/stream/".length());
-        String[] parts = arn.split(":", 6);
-        if (parts.length < 6) throw notFound(arn);
-        String namespace = ctx.namespace(parts[4], parts[3]);
-        TableCatalog.Entry e = engine.catalog().find(namespace, table);
-        if (e != null && e.definition().stream().knows(label)) return e.definition();
-        // a deleted table's stream stays for 24 hours (DDB-TABLE-378, live 2026-10-09)
-        DeletedStreams.Deleted d = engine.deletedStreams().find(namespace, table, label);
-        if (d == null) throw notFound(arn);
-        return d.table();
-    }
-
-    /** An ARN that is not a stream ARN (text not confirmed against the service; the type is). */
-    static DynamoException malformed() {
-        return DynamoException.validation("Invalid StreamArn");
-    }
-
-    /** Whether the text has a stream ARN's shape: ...:table/NAME/stream/LABEL. */
-    static boolean wellFormed(String arn) {
-        int s = arn.indexOf("/stream/");
-        int t = arn.indexOf(":table/");
-        return s >= 0 && t >= 0 && t < s;
+        ResourceArns.StreamRef ref = ResourceArns.stream(arn);
+        String namespace = ctx.namespace(ref.account(), ref.region());
+        TableCatalog.Entry e = engine.catalog().find(namespace, ref.table());
+        TableDefinition t;
+        if (e != null && e.definition().stream().knows(ref.label())) {
+            t = e.definition();
+        } else {
+            // a deleted table's stream stays for 24 hours (DDB-TABLE-378, live 2026-10-09)
+            DeletedStreams.Deleted d = engine.deletedStreams().find(namespace, ref.table(), ref.label());
+            if (d == null) throw notFound(arn);
+            t = d.table();
+        }
+        return new Resolved(t, ref.label(), ref.label().equals(t.stream().label()), t.stream().viewTypeOf(ref.label()));
     }
 
     static DynamoException notFound(String arn) {

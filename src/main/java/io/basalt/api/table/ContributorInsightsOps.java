@@ -28,7 +28,7 @@ final class ContributorInsightsOps {
 
     /** The table's definition; ResourceNotFoundException for a missing table or GSI (LSIs have no insights of their own). */
     static TableDefinition target(Engine engine, RequestContext ctx, String nameOrArn, String index) {
-        String name = TableNames.fromNameOrArn(nameOrArn);
+        String name = TableNames.fromNameOrArn(ctx, nameOrArn);
         TableDefinition t = engine.catalog().require(TableNames.namespace(ctx, nameOrArn), name, TableNames.notFound(name)).definition();
         if (index != null) {
             IndexDefinition i = t.index(index);

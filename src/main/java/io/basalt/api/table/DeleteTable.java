@@ -27,7 +27,7 @@ public final class DeleteTable implements Operation<TableNameRequest> {
     @Override
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
-        String name = r.name();
+        String name = r.name(ctx);
         keepSystemBackup(ctx, r);
         String namespace = TableNames.namespace(ctx, r.tableName());
         TableCatalog.Entry e = engine.catalog().delete(namespace, name, TableNames.notFound(name), t -> {
@@ -51,8 +51,8 @@ public final class DeleteTable implements Operation<TableNameRequest> {
      */
     private void keepSystemBackup(RequestContext ctx, TableNameRequest r) {
         String namespace = TableNames.namespace(ctx, r.tableName());
-        TableCatalog.Entry e = engine.catalog().find(namespace, r.name());
+        TableCatalog.Entry e = engine.catalog().find(namespace, r.name(ctx));
         if (e == null || e.definition().deletionProtection() || !engine.continuousBackups().status(e).enabled()) return;
-        engine.backups().createSystem(namespace, r.name(), TableNames.arn(ctx, namespace, r.name()));
+        engine.backups().createSystem(namespace, r.name(ctx), TableNames.arn(ctx, namespace, r.name(ctx)));
     }
 }

@@ -26,7 +26,7 @@ public final class DescribeTable implements Operation<TableNameRequest> {
     @Override
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
-        TableCatalog.Entry e = engine.catalog().require(TableNames.namespace(ctx, r.tableName()), r.name(), TableNames.notFound(r.name()));
+        TableCatalog.Entry e = engine.catalog().require(TableNames.namespace(ctx, r.tableName()), r.name(ctx), TableNames.notFound(r.name(ctx)));
         out.writeStartObject();
         out.writeFieldName("Table");
         TableDescriptionWriter.write(out, ctx, e, "ACTIVE", engine.counts());

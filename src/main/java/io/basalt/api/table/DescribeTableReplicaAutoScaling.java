@@ -34,9 +34,9 @@ public final class DescribeTableReplicaAutoScaling implements Operation<TableNam
     @Override
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
-        TableCatalog.Entry e = engine.catalog().find(TableNames.namespace(ctx, r.tableName()), r.name());
+        TableCatalog.Entry e = engine.catalog().find(TableNames.namespace(ctx, r.tableName()), r.name(ctx));
         if (e == null || !e.definition().global()) {
-            throw DynamoException.resourceNotFound("Global table with name: '" + r.name() + "' does not exist.");
+            throw DynamoException.resourceNotFound("Global table with name: '" + r.name(ctx) + "' does not exist.");
         }
         TableDefinition t = e.definition();
         TreeSet<String> regions = new TreeSet<>();

@@ -27,7 +27,7 @@ public final class DescribeTimeToLive implements Operation<TableNameRequest> {
     @Override
     public void execute(RequestContext ctx, TableNameRequest r, JsonGenerator out) throws IOException {
         r.validate();
-        TableDefinition t = engine.catalog().require(TableNames.namespace(ctx, r.tableName()), r.name(), TableNames.notFound(r.name())).definition();
+        TableDefinition t = engine.catalog().require(TableNames.namespace(ctx, r.tableName()), r.name(ctx), TableNames.notFound(r.name(ctx))).definition();
         out.writeStartObject();
         out.writeObjectFieldStart("TimeToLiveDescription");
         TtlChange change = t.ttlChange();

@@ -57,7 +57,7 @@ public final class ListContributorInsights implements Operation<ListContributorI
         new Constraints().tableNameOrArn(r.tableName(), "tableName").max(r.maxResults(), "maxResults", 100).check();
         List<TableCatalog.Entry> tables = new ArrayList<>();
         if (r.tableName() != null) {
-            String name = TableNames.fromNameOrArn(r.tableName());
+            String name = TableNames.fromNameOrArn(ctx, r.tableName());
             tables.add(TableNames.require(engine, ctx, r.tableName(), TableNames.notFound(name)));
         } else {
             for (String name : engine.catalog().names(ctx.namespace())) {

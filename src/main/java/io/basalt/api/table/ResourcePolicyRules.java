@@ -1,6 +1,7 @@
 package io.basalt.api.table;
 
 import io.basalt.api.RequestContext;
+import io.basalt.api.common.ResourceArns;
 import io.basalt.api.common.Constraints;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
@@ -33,45 +34,14 @@ final class ResourcePolicyRules {
      */
     static Target resolve(TableCatalog catalog, RequestContext ctx, String arn, String operation) {
         new Constraints().notNull(arn, "resourceArn").minLength(arn, "resourceArn", 1).maxLength(arn, "resourceArn", 1283).check();
-        if (!arn.startsWith("arn:")) throw DynamoException.validation(INVALID + "ARNs must start with 'arn:': " + arn);
-        String[] parts = arn.split(":", 6);
-        if (parts.length < 6 || !"dynamodb".equals(parts[2])) {
-            // the catalogue's form for the tagging and policy operations (DDB-TABLE-442)
-            throw DynamoException.validation(INVALID + "Provided Arn is not a DynamoDB resource arn: " + arn);
+        ResourceArns.Resource r = ResourceArns.policyResource(ctx.region(), ctx.accountId(), arn);
+        TableCatalog.Entry e = catalog.find(ctx.namespace(r.account(), r.region()), r.table());
+        if (e == null) throw DynamoException.resourceNotFound("Requested resource not found: Table: " + r.table() + " not found");
+        if (r.streamLabel() == null) return new Target(e, "", arn);
+        if (!e.definition().stream().knows(r.streamLabel())) {
+            throw DynamoException.resourceNotFound("Requested resource not found: Stream: " + r.streamLabel() + " not found for Table: " + r.table());
         }
-        if (!parts[1].equals(partition(ctx.region())) || !parts[3].equals(ctx.region())) {
-            throw DynamoException.validation(INVALID + "Invalid resource Arn: " + arn);
-        }
-        if (!parts[4].equals(ctx.accountId())) {
-            throw DynamoException.validation("This action is only supported by accounts that match the resource owner\u2019s account.");
-        }
-        if (!parts[5].startsWith("table/")) throw notDynamoDb(arn);
-        String[] path = parts[5].substring("table/".length()).split("/", -1);
-        String table = path[0];
-        if (path.length == 3 && path[1].equals("index") && !path[2].isEmpty()) {
-            throw DynamoException.validation(INVALID + "Invalid resource arn provided, only table or stream is accepted. Provided resource arn: " + arn);
-        }
-        boolean stream = path.length == 3 && path[1].equals("stream") && !path[2].isEmpty();
-        if (table.isEmpty() || (path.length != 1 && !stream)) throw notDynamoDb(arn);
-        TableCatalog.Entry e = catalog.find(ctx.namespace(parts[4], parts[3]), table);
-        if (e == null) throw DynamoException.resourceNotFound("Requested resource not found: Table: " + table + " not found");
-        if (!stream) return new Target(e, "", arn);
-        if (!e.definition().stream().knows(path[2])) {
-            throw DynamoException.resourceNotFound("Requested resource not found: Stream: " + path[2] + " not found for Table: " + table);
-        }
-        return new Target(e, path[2], arn);
-    }
-
-    /** A DynamoDB ARN of another kind (a backup's): the text as captured, the ARN right after "resource" (DDB-TABLE-212). */
-    private static DynamoException notDynamoDb(String arn) {
-        return DynamoException.validation(INVALID + "Provided Arn is not a DynamoDB resource " + arn);
-    }
-
-    /** The ARN partition of a region. */
-    private static String partition(String region) {
-        if (region.startsWith("cn-")) return "aws-cn";
-        if (region.startsWith("us-gov-")) return "aws-us-gov";
-        return "aws";
+        return new Target(e, r.streamLabel(), arn);
     }
 
     /** Refuses a policy document over the size limit (whitespace counts) or one the policy grammar rejects. */

@@ -21,7 +21,7 @@ record TableNameRequest(String tableName) {
     }
 
     /** The table's name, whether the request gave a name or a table ARN. */
-    String name() {
-        return TableNames.fromNameOrArn(tableName);
+    String name(io.basalt.api.RequestContext ctx) {
+        return TableNames.fromNameOrArn(ctx, tableName);
     }
 }

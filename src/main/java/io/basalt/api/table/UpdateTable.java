@@ -89,7 +89,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         indexWarmRules(r);
         UpdateTableConcerns.check(r);
         streamRequestRules(r.streamSpecification());
-        String name = TableNames.fromNameOrArn(r.tableName());
+        String name = TableNames.fromNameOrArn(ctx, r.tableName());
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions(), ctx.region());
@@ -135,7 +135,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                 || r.streamSpecification() != null || r.sse() != null || r.tableClass() != null
                 || r.deletionProtectionEnabled() != null || r.onDemandThroughput() != null || WarmRules.sent(r.warmThroughput());
         List<ReplicaUpdates.Action> actions = ReplicaUpdates.requestRules(r.replicaUpdates(), otherChanges, r.multiRegionConsistency());
-        String name = TableNames.fromNameOrArn(r.tableName());
+        String name = TableNames.fromNameOrArn(ctx, r.tableName());
         TableCatalog.Entry shown = ReplicaUpdates.execute(engine, ctx, TableNames.namespace(ctx, r.tableName()), name, actions);
         out.writeStartObject();
         out.writeFieldName("TableDescription");

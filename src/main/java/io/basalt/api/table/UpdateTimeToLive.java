@@ -50,7 +50,7 @@ public final class UpdateTimeToLive implements Operation<UpdateTimeToLive.Reques
              .notNull(r.enabled(), "timeToLiveSpecification.enabled");
         }
         c.check();
-        String name = TableNames.fromNameOrArn(r.tableName());
+        String name = TableNames.fromNameOrArn(ctx, r.tableName());
         engine.catalog().update(TableNames.namespace(ctx, r.tableName()), name, TableNames.notFound(name), t -> TtlRules.change(t, r.enabled(), r.attributeName(),
                 engine.times(), engine.clock().millis()));
         out.writeStartObject();

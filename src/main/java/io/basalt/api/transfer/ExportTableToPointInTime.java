@@ -141,7 +141,7 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
         }
         long start = engine.clock().millis();
         String id = String.format("%014d-%08x", start, RANDOM.nextInt());
-        String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + io.basalt.model.Namespaces.account(table.account()) + ":table/" + table.definition().name();
+        String tableArn = io.basalt.model.Arns.table(ctx.region(), io.basalt.model.Namespaces.account(table.account()), table.definition().name());
         String exportKey = (prefix == null ? "" : prefix + "/") + "AWSDynamoDB/" + id;
         String format = r.format() == null ? "DYNAMODB_JSON" : r.format();
         ExportRecord e = new ExportRecord(tableArn + "/export/" + id, id, ctx.namespace(), tableArn, table.definition().uuid(),

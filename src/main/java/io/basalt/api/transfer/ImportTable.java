@@ -89,7 +89,7 @@ public final class ImportTable implements Operation<ImportTable.Request> {
             throw DynamoException.resourceInUse("Table already exists: " + definition.name());
         }
         long start = engine.clock().millis();
-        String tableArn = "arn:aws:dynamodb:" + ctx.region() + ":" + ctx.accountId() + ":table/" + definition.name();
+        String tableArn = io.basalt.model.Arns.table(ctx.region(), ctx.accountId(), definition.name());
         ImportRecord rec = new ImportRecord(tableArn + "/import/" + String.format("%014d-%08x", start, RANDOM.nextInt()),
                 ctx.namespace(), tableArn, definition.uuid(), r.clientToken(), bucket, r.source().get(KEY_PREFIX),
                 r.source().get(OWNER) != null ? r.source().get(OWNER) : ctx.accountId(), r.format(), compression, delimiter,

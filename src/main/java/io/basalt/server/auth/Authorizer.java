@@ -193,7 +193,10 @@ public final class Authorizer {
         }
     }
 
-    /** The account a resource ARN belongs to ("*" and other non-ARNs: the caller's). */
+    /**
+     * The account a resource ARN belongs to ("*": the caller's). Resources are canonical ARNs
+     * (RequestResources), so the account is where the ARN says.
+     */
     private static String ownerAccount(String arn, String callerAccount) {
         String[] parts = arn.split(":", 6);
         return arn.startsWith("arn:") && parts.length == 6 && !parts[4].isEmpty() ? parts[4] : callerAccount;
@@ -201,9 +204,11 @@ public final class Authorizer {
 
     /** The policy of the table (for its indexes too) or stream an ARN names, or null. */
     private PolicyDocument resourcePolicy(TableCatalog tables, String arn, String account) {
-        if (!arn.startsWith("arn:aws:dynamodb:")) return null;
         String[] parts = arn.split(":", 6);
-        if (parts.length < 6 || !parts[4].equals(account) || !parts[5].startsWith("table/")) return null;
+        if (parts.length < 6 || !parts[0].equals("arn") || !parts[2].equals("dynamodb") || !parts[4].equals(account)
+                || !parts[5].startsWith("table/")) {
+            return null;
+        }
         String rest = parts[5].substring("table/".length());
         int slash = rest.indexOf('/');
         String table = slash < 0 ? rest : rest.substring(0, slash);

@@ -340,16 +340,13 @@ final class RequestConditionKeys {
     }
 
     private KeyShape shape(String tableNameOrArn, String index) {
-        String name = tableNameOrArn;
-        String owner = namespaces.of(account, region);
-        if (name.startsWith("arn:")) {
-            String[] parts = name.split(":", 6);
-            int slash = name.indexOf(":table/");
-            if (slash < 0 || parts.length < 6) return null;
-            owner = namespaces.of(parts[4], parts[3]);
-            name = name.substring(slash + ":table/".length());
+        io.basalt.api.common.ResourceArns.TableRef table;
+        try {
+            table = io.basalt.api.common.ResourceArns.table(region, account, tableNameOrArn);
+        } catch (io.basalt.error.DynamoException refusedBeforeThis) {
+            return null;
         }
-        TableCatalog.Entry e = catalog.find(owner, name);
+        TableCatalog.Entry e = catalog.find(namespaces.of(table.account(), table.region()), table.name());
         if (e == null) return null;
         TableDefinition t = e.definition();
         if (index == null) return t.keys();

@@ -2,6 +2,8 @@ package io.basalt.server.auth;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import io.basalt.api.common.ResourceArns;
+import io.basalt.api.streams.ShardIterators;
 import io.basalt.expression.partiql.PartiqlParser;
 import io.basalt.expression.partiql.PartiqlStatement;
 import io.basalt.wire.Json;
@@ -23,6 +25,10 @@ import java.util.Set;
  * actions (PutItem, UpdateItem, DeleteItem, ConditionCheckItem, GetItem); PartiQL statements need
  * PartiQLSelect/Insert/Update/Delete on their table (or index); Query and Scan of an index act on
  * the index; operations on no table (ListTables, DescribeLimits, ...) act on "*".
+ *
+ * <p>Every resource is the canonical ARN of what the operation will touch, read by the operations'
+ * own reader (api.common.ResourceArns): a name or ARN that reader refuses refuses the request here,
+ * with the operation's own error, before anything is authorized.
  */
 public final class RequestResources {
     /** One permission a request needs. */
@@ -30,7 +36,11 @@ public final class RequestResources {
 
     private RequestResources() {}
 
-    /** The accesses of one request of {@code operation} (its name without the target prefix). */
+    /**
+     * The accesses of one request of {@code operation} (its name without the target prefix).
+     *
+     * @throws io.basalt.error.DynamoException the operation's error for a resource name or ARN it refuses
+     */
     public static List<Access> of(String operation, String region, String account, InputStream body) {
         Fields f = new Fields();
         try (JsonParser p = Json.FACTORY.createParser(body)) {
@@ -66,12 +76,19 @@ public final class RequestResources {
                 }
             }
             case "DescribeStream", "GetShardIterator", "GetRecords" -> {
-                String stream = f.streamArn != null ? f.streamArn : streamOfIterator(f.shardIterator);
-                if (stream != null) out.add(new Access("dynamodb:" + operation, stream));
+                String stream = f.streamArn != null ? f.streamArn
+                        : f.shardIterator != null ? ShardIterators.streamArnOf(f.shardIterator) : null;
+                if (stream != null) out.add(new Access("dynamodb:" + operation, ResourceArns.stream(stream).arn()));
             }
-            case "TagResource", "UntagResource", "ListTagsOfResource", "GetResourcePolicy", "PutResourcePolicy",
-                 "DeleteResourcePolicy" -> {
-                if (f.resourceArn != null) out.add(new Access("dynamodb:" + operation, f.resourceArn));
+            case "TagResource", "UntagResource", "ListTagsOfResource" -> {
+                if (f.resourceArn != null) {
+                    out.add(new Access("dynamodb:" + operation, ResourceArns.taggable(region, account, f.resourceArn).arn()));
+                }
+            }
+            case "GetResourcePolicy", "PutResourcePolicy", "DeleteResourcePolicy" -> {
+                if (f.resourceArn != null) {
+                    out.add(new Access("dynamodb:" + operation, ResourceArns.policyResource(region, account, f.resourceArn).arn()));
+                }
             }
             case "CreateGlobalTable", "DescribeGlobalTable", "DescribeGlobalTableSettings", "UpdateGlobalTable",
                  "UpdateGlobalTableSettings" -> { // a global table's ARN names no region
@@ -80,21 +97,27 @@ public final class RequestResources {
                 }
             }
             case "DescribeBackup", "DeleteBackup" -> {
-                if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
+                if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, ResourceArns.backup(region, account, f.backupArn)));
             }
             case "RestoreTableFromBackup" -> {
                 // the backup read and the table created (the Service Authorization Reference names both)
-                if (f.backupArn != null) out.add(new Access("dynamodb:" + operation, f.backupArn));
+                if (f.backupArn != null) {
+                    String from = ResourceArns.backupRegion(f.backupArn, region);
+                    out.add(new Access("dynamodb:" + operation, ResourceArns.backup(from, account, f.backupArn)));
+                }
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
             }
             case "RestoreTableToPointInTime" -> {
                 // the table restored from and the table created
-                String source = f.sourceTableArn != null ? f.sourceTableArn : f.sourceTableName;
-                if (source != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, source)));
+                if (f.sourceTableArn != null) {
+                    out.add(new Access("dynamodb:" + operation, ResourceArns.sourceTable(region, account, f.sourceTableArn).arn()));
+                } else if (f.sourceTableName != null) {
+                    out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.sourceTableName)));
+                }
                 if (f.targetTableName != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.targetTableName)));
             }
             case "ExportTableToPointInTime" -> {
-                if (f.tableArn != null) out.add(new Access("dynamodb:" + operation, f.tableArn));
+                if (f.tableArn != null) out.add(new Access("dynamodb:" + operation, tableArn(region, account, f.tableArn)));
             }
             case "DescribeExport" -> {
                 if (f.exportArn != null) out.add(new Access("dynamodb:" + operation, f.exportArn));
@@ -121,9 +144,9 @@ public final class RequestResources {
         return List.copyOf(new LinkedHashSet<>(out));
     }
 
-    /** A table name or ARN as the ARN of the table. */
+    /** A table name or ARN as the canonical ARN of the table (refused as the operations refuse it). */
     public static String tableArn(String region, String account, String nameOrArn) {
-        return nameOrArn.startsWith("arn:") ? nameOrArn : "arn:aws:dynamodb:" + region + ":" + account + ":table/" + nameOrArn;
+        return ResourceArns.table(region, account, nameOrArn).arn();
     }
 
     /** A PartiQL statement and its parameters, as sent. */
@@ -144,18 +167,6 @@ public final class RequestResources {
             case PartiqlStatement.Update u -> new Access("dynamodb:PartiQLUpdate", tableArn(region, account, u.table()));
             case PartiqlStatement.Delete d -> new Access("dynamodb:PartiQLDelete", tableArn(region, account, d.table()));
         };
-    }
-
-    /** Shard iterators carry their stream's ARN last (base64url of "issued|shard|position|arn", api.streams.ShardIterators). */
-    private static String streamOfIterator(String iterator) {
-        if (iterator == null) return null;
-        try {
-            String[] parts = new String(java.util.Base64.getUrlDecoder().decode(iterator), java.nio.charset.StandardCharsets.UTF_8)
-                    .split("\\|", 4);
-            return parts.length == 4 && parts[3].startsWith("arn:aws:dynamodb:") ? parts[3] : null;
-        } catch (IllegalArgumentException notAnIterator) {
-            return null;
-        }
     }
 
     /** The members of a request that name resources. */

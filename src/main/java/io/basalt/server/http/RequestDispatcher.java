@@ -195,8 +195,12 @@ public final class RequestDispatcher {
         Operation<?> op = operation(request.target());
         String name = op != null ? op.name() : request.target();
         String account = caller.principal != null ? caller.principal.accountId() : io.basalt.server.auth.Principal.DEFAULT_ACCOUNT;
-        java.util.List<io.basalt.server.auth.RequestResources.Access> resources = op == null ? java.util.List.of()
-                : io.basalt.server.auth.RequestResources.of(op.name(), caller.region, account, body.open());
+        java.util.List<io.basalt.server.auth.RequestResources.Access> resources;
+        try {
+            resources = op == null ? java.util.List.of() : io.basalt.server.auth.RequestResources.of(op.name(), caller.region, account, body.open());
+        } catch (DynamoException refused) { // a name or ARN the operation refused: it names nothing
+            resources = java.util.List.of();
+        }
         log.record(new io.basalt.server.auth.AccessLog.Entry(java.time.Instant.now(), requestId, caller.principal, name, resources,
                 status, caller.errorType, (System.nanoTime() - started) / 1000));
     }

@@ -20,8 +20,12 @@ class RequestResourcesTest {
     void singleItemAndTableOperationsActOnTheirTable() {
         assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{}}"));
         assertEquals(List.of(new Access("dynamodb:DeleteTable", T + "Music")), of("DeleteTable", "{\"TableName\":\"Music\"}"));
-        assertEquals(List.of(new Access("dynamodb:PutItem", "arn:aws:dynamodb:us-east-1:1:table/X")),
-                of("PutItem", "{\"TableName\":\"arn:aws:dynamodb:us-east-1:1:table/X\"}"));
+        assertEquals(List.of(new Access("dynamodb:PutItem", "arn:aws:dynamodb:eu-west-1:444455556666:table/Xyz")),
+                of("PutItem", "{\"TableName\":\"arn:aws:dynamodb:eu-west-1:444455556666:table/Xyz\"}"));
+        // a table ARN the operation would refuse names nothing: the request is refused before it is authorized
+        io.basalt.error.DynamoException refused = org.junit.jupiter.api.Assertions.assertThrows(io.basalt.error.DynamoException.class,
+                () -> of("PutItem", "{\"TableName\":\"arn:aws:dynamodbX:eu-west-1:444455556666:table/Xyz\"}"));
+        assertEquals(io.basalt.error.ErrorType.VALIDATION, refused.type());
         assertEquals(List.of(new Access("dynamodb:ListTables", "*")), of("ListTables", "{}"));
     }
 
@@ -79,8 +83,9 @@ class RequestResourcesTest {
     void streamsActOnTheirStreamAndUnreadableBodiesYieldWhatWasRead() {
         String arn = "arn:aws:dynamodb:eu-west-1:111122223333:table/Music/stream/2026-01-01T00:00:00.000";
         assertEquals(List.of(new Access("dynamodb:DescribeStream", arn)), of("DescribeStream", "{\"StreamArn\":\"" + arn + "\"}"));
+        // the stream a (sealed) iterator carries; GetRecords checks the seal
         String iterator = java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(("1|0|5|" + arn).getBytes(StandardCharsets.UTF_8));
+                .encodeToString(("1|0|5|" + arn).getBytes(StandardCharsets.UTF_8)) + ".c2VhbA";
         assertEquals(List.of(new Access("dynamodb:GetRecords", arn)), of("GetRecords", "{\"ShardIterator\":\"" + iterator + "\"}"));
         assertEquals(List.of(new Access("dynamodb:GetItem", T + "Music")), of("GetItem", "{\"TableName\":\"Music\",\"Key\":{tru"));
         assertEquals(List.of(), of("GetItem", "not json"));

@@ -1,0 +1,5 @@
+package io.basalt.it;
+
+/** {@link ResourceNameAttacksIT} on the Cassandra engine: the iterator secret lives in the keyspace, shared by every node. */
+@OnCassandra
+class ResourceNameAttacksOnCassandraIT extends ResourceNameAttacksIT {}
