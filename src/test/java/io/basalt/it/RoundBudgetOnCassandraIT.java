@@ -50,11 +50,11 @@ class RoundBudgetOnCassandraIT extends ServerTestBase {
         BUDGETS.put("UpdateItem", new Budget(2, 1, 0));
         BUDGETS.put("PutItem replacing this node's item", new Budget(2, 1, 0));
         BUDGETS.put("PutItem conditional", new Budget(4, 1, 0));
-        BUDGETS.put("PutItem, GSI + stream", new Budget(5.5, 1, 7));
-        BUDGETS.put("DeleteItem, GSI + stream", new Budget(3, 1, 7));
-        BUDGETS.put("UpdateItem, GSI + stream", new Budget(3, 1, 8));
-        BUDGETS.put("PutItem replacing this node's item, GSI + stream", new Budget(3, 1, 8));
-        BUDGETS.put("PutItem conditional, GSI + stream", new Budget(5, 1, 7));
+        BUDGETS.put("PutItem, GSI + stream", new Budget(5.5, 1, 5));
+        BUDGETS.put("DeleteItem, GSI + stream", new Budget(3, 1, 5));
+        BUDGETS.put("UpdateItem, GSI + stream", new Budget(3, 1, 6));
+        BUDGETS.put("PutItem replacing this node's item, GSI + stream", new Budget(3, 1, 6));
+        BUDGETS.put("PutItem conditional, GSI + stream", new Budget(5, 1, 5));
         BUDGETS.put("BatchWriteItem of 25 (per item)", new Budget(1.5, 0.2, 0));
         BUDGETS.put("TransactWriteItems, 2 items in 2 partitions", new Budget(19.5, 9, 0));
     }
