@@ -115,6 +115,28 @@ if phase embedded; then
     rm -rf "$DATA"
 fi
 
+# the cluster's CPU per operation falls as its load rises: each primitive again at the rate Basalt reached
+if phase raw && phase one-node; then
+    : > "$OUT/raw-at-rate.log"
+    for pair in get:read-one query:slice-one put:lwt update:lwt; do
+        op="${pair%%:*}"; prim="${pair##*:}"
+        rate="$(awk -v op="$op" '{ for (i = 1; i < NF; i++) if ($i ~ ("^" op "@")) { v = $(i + 1); gsub(/,/, "", v); print int(v); exit } }' "$OUT/one-node.log")"
+        [[ -n "$rate" && "$rate" -gt 0 ]] || continue
+        ./basalt cassandra baseline --contact-points "$CONTACT" --replication "$REPLICATION" --items "$ITEMS" --threads "$THREADS" \
+            --seconds "${DURATION%s}" --rate "$rate" --primitives "$prim" --cluster-pids "$CLUSTER_PIDS" 2>&1 \
+            | grep -E '^  raw' | sed "s/^  raw /  raw-for-$op /" >> "$OUT/raw-at-rate.log"
+    done
+    { echo "== raw at Basalt's rates"; cat "$OUT/raw-at-rate.log"; } | tee -a "$SUMMARY"
+    { echo "== cluster CPU per op, one Basalt node / the raw primitive at the same rate"
+      awk '
+        FNR == 1 { file++ }
+        function cpu(   i) { for (i = 1; i < NF; i++) if ($i == "cluster") return $(i + 1); return "" }
+        file == 1 { split($1, who, "-for-"); raw[who[2]] = cpu() }
+        file == 2 && /ops\/s/ && / cluster / { for (i = 1; i <= NF; i++) if ($i ~ /@/) { split($i, c, "@"); ours[c[1]] = cpu(); break } }
+        END { for (op in raw) if (op in ours && raw[op] > 0) printf("  %-8s %.2fx (%s vs %s µs/op)\n", op, ours[op] / raw[op], ours[op], raw[op]) }
+      ' "$OUT/raw-at-rate.log" "$OUT/one-node.log"; } | tee -a "$SUMMARY"
+fi
+
 # Basalt (one node) against the primitive each operation's guarantee needs (docs/benchmarks-cassandra.md)
 if phase raw && phase one-node; then
     { echo "== ratios (one Basalt node / raw primitive): ops/s, cluster CPU per op"

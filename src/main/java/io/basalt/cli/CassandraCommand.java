@@ -16,7 +16,7 @@ final class CassandraCommand {
                    basalt cassandra status [--dir DIR]
                    basalt cassandra stop   [--node K] [--dir DIR]
                    basalt cassandra baseline --contact-points HOST:PORT,... [--replication N] [--items N]
-                                  [--threads T] [--seconds S] [--primitives LIST] [--cluster-pids PID,...]
+                                  [--threads T] [--seconds S] [--rate OPS] [--primitives LIST] [--cluster-pids PID,...]
               start    configures (first time) and starts N nodes (default 1) on 127.0.0.1..127.0.0.N, one after
                        another, waits until each serves CQL, prints the contact points; --node K restarts one node
               status   one line per node (UP, STARTING, DOWN); exit code 1 unless every node is up
@@ -83,7 +83,7 @@ final class CassandraCommand {
 
     private static int baseline(List<String> args, PrintStream out, PrintStream err) {
         String points = null;
-        int replication = 3, items = 20_000, threads = 32, seconds = 20;
+        int replication = 3, items = 20_000, threads = 32, seconds = 20, rate = 0;
         List<String> primitives = io.basalt.storage.cassandra.RawBaseline.PRIMITIVES;
         List<Long> pids = List.of();
         try {
@@ -97,6 +97,7 @@ final class CassandraCommand {
                     case "--items" -> items = number(a, v, 10, 10_000_000);
                     case "--threads" -> threads = number(a, v, 1, 1024);
                     case "--seconds" -> seconds = number(a, v, 1, 3600);
+                    case "--rate" -> rate = number(a, v, 1, 10_000_000);
                     case "--primitives" -> primitives = List.of(v.split(","));
                     case "--cluster-pids" -> pids = java.util.Arrays.stream(v.split(",")).filter(x -> !x.isBlank()).map(Long::parseLong).toList();
                     default -> throw new IllegalArgumentException("unknown option " + a);
@@ -114,7 +115,7 @@ final class CassandraCommand {
         var settings = new io.basalt.storage.cassandra.CassandraSettings(
                 io.basalt.storage.cassandra.CassandraSettings.parseContactPoints(points), "baseline" + System.currentTimeMillis() / 1000,
                 replication, io.basalt.storage.cassandra.CassandraSettings.DEFAULT_LOCAL_DC);
-        return io.basalt.storage.cassandra.RawBaseline.run(settings, items, threads, java.time.Duration.ofSeconds(seconds), primitives, pids, out);
+        return io.basalt.storage.cassandra.RawBaseline.run(settings, items, threads, java.time.Duration.ofSeconds(seconds), primitives, pids, rate, out);
     }
 
     private static int number(String option, String v, int min, int max) {

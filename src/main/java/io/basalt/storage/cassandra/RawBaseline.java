@@ -44,9 +44,14 @@ public final class RawBaseline {
     private final PrintStream out;
     private final PreparedStatement read, slice, plain, lwt, insert;
     private final AtomicLong versions = new AtomicLong(System.currentTimeMillis() * 1000);
+    /** Operations per second all threads together keep to (0: as fast as they go). */
+    private final int rate;
+    private final AtomicLong issued = new AtomicLong();
 
-    private RawBaseline(CqlSession session, String ks, int items, int threads, Duration duration, List<Long> clusterPids, PrintStream out) {
+    private RawBaseline(CqlSession session, String ks, int items, int threads, Duration duration, List<Long> clusterPids, int rate,
+                        PrintStream out) {
         this.session = session;
+        this.rate = rate;
         this.items = items;
         this.threads = threads;
         this.duration = duration;
@@ -60,12 +65,16 @@ public final class RawBaseline {
         insert = session.prepare("INSERT INTO " + kv + " (space, bucket, ck, value, version) VALUES (?, ?, ?, ?, ?) IF NOT EXISTS");
     }
 
-    /** Creates a fresh keyspace, loads {@code items} rows and runs each primitive; returns 0, or 1 on a failure. */
+    /**
+     * Creates a fresh keyspace, loads {@code items} rows and runs each primitive, at most {@code rate}
+     * operations a second when it is above 0 (a cluster's CPU per operation depends on its load: compare
+     * at Basalt's rate too); returns 0, or 1 on a failure.
+     */
     public static int run(CassandraSettings settings, int items, int threads, Duration duration, List<String> primitives,
-                          List<Long> clusterPids, PrintStream out) {
+                          List<Long> clusterPids, int rate, PrintStream out) {
         try (CqlSession session = CassandraSchema.connect(settings)) {
             CassandraSchema.create(session, settings);
-            RawBaseline b = new RawBaseline(session, settings.keyspace(), items, threads, duration, clusterPids, out);
+            RawBaseline b = new RawBaseline(session, settings.keyspace(), items, threads, duration, clusterPids, rate, out);
             long t0 = System.nanoTime();
             b.drive(i -> b.insert.bind(0, bucket(i), ck(i), value(), 1L), items, Duration.ZERO);
             out.printf(Locale.ROOT, "raw: loaded %d rows (LWT inserts) in %.1f s%n", items, (System.nanoTime() - t0) / 1e9);
@@ -92,6 +101,7 @@ public final class RawBaseline {
             default -> throw new IllegalArgumentException("unknown primitive " + primitive + " (" + PRIMITIVES + ")");
         };
         drive(op, 0, Duration.ofSeconds(3)); // warm-up
+        issued.set(0);
         long cluster0 = clusterCpuMicros(), client0 = clientCpuMicros(), t0 = System.nanoTime();
         long[] latencies = drive(op, 0, duration);
         double seconds = (System.nanoTime() - t0) / 1e9;
@@ -99,7 +109,7 @@ public final class RawBaseline {
         int n = latencies.length;
         Arrays.sort(latencies);
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-14s %-12s %10d ops/s  p50 %d µs  p99 %d µs",
-                "raw", primitive + "@" + threads, Math.round(n / seconds), n == 0 ? 0 : latencies[n / 2], n == 0 ? 0 : latencies[(int) (n * 0.99)]));
+                "raw", primitive + (rate > 0 ? "@" + rate + "/s" : "@" + threads), Math.round(n / seconds), n == 0 ? 0 : latencies[n / 2], n == 0 ? 0 : latencies[(int) (n * 0.99)]));
         if (!clusterPids.isEmpty() && n > 0) line.append(String.format(Locale.ROOT, "  cluster %.1f µs/op", cluster / (double) n));
         if (n > 0) line.append(String.format(Locale.ROOT, "  client %.1f µs/op", client / (double) n));
         out.println(line);
@@ -112,7 +122,7 @@ public final class RawBaseline {
     private long[] drive(IntFunction<BoundStatement> op, int count, Duration time) {
         AtomicLong next = new AtomicLong();
         AtomicBoolean failed = new AtomicBoolean();
-        long end = System.nanoTime() + time.toNanos();
+        long begin = System.nanoTime(), end = begin + time.toNanos();
         List<long[]> perThread = new ArrayList<>();
         List<Thread> running = new ArrayList<>();
         int[] sizes = new int[threads];
@@ -131,6 +141,11 @@ public final class RawBaseline {
                     } else {
                         if (System.nanoTime() >= end) break;
                         row = ThreadLocalRandom.current().nextInt(items);
+                        if (rate > 0) { // the k-th operation not before begin + k / rate
+                            long due = begin + issued.getAndIncrement() * 1_000_000_000L / rate, wait = due - System.nanoTime();
+                            if (wait > 0) java.util.concurrent.locks.LockSupport.parkNanos(wait);
+                            if (System.nanoTime() >= end) break;
+                        }
                     }
                     long s = System.nanoTime();
                     try {
