@@ -92,6 +92,10 @@ try {
   check(/player \(partition, S\)/.test(rowText) && /GSI byScore: game \(partition, S\), score \(sort, N\)/.test(rowText),
     `the table is listed with its keys and GSI: ${rowText.replace(/\s+/g, " ")}`);
   check(/on demand/.test(rowText), "billing mode shown");
+  await tab.setViewportSize({ width: 800, height: 800 });
+  const narrowDelete = await row.locator("button", { hasText: "Delete" }).boundingBox();
+  check(narrowDelete && narrowDelete.x + narrowDelete.width <= 800, `at 800 px the table's Edit and Delete are on screen (${narrowDelete && Math.round(narrowDelete.x + narrowDelete.width)} px)`);
+  await tab.setViewportSize({ width: 1280, height: 800 });
 
   // Items: create an item, then edit it
   await row.locator("a").click();
@@ -116,6 +120,38 @@ try {
   await tab.locator("#save-item").click();
   await tab.locator("#items td", { hasText: "1350" }).waitFor();
   check((await tab.locator("#items th").allInnerTexts()).includes("nick"), "the edited item shows its new attribute as a column");
+  // saving never loses data (issue #39): a new item under a taken key is refused, with an offer to replace it
+  const apiCall = (operation, params) => tab.evaluate(async ([o, p]) => { const { call } = await import("/console/api.js"); return call(o, p); },
+    [operation, params]);
+  const anaKey = { player: { S: "ana" }, game: { S: "chess" } };
+  await tab.getByRole("button", { name: "Create item" }).click();
+  await tab.locator("#item-editor textarea").fill(JSON.stringify(anaKey));
+  await tab.locator("#save-item").click();
+  await tab.locator("#save-problem", { hasText: "already exists" }).waitFor();
+  check((await apiCall("GetItem", { TableName: table, Key: anaKey })).Item.score.N === "1350",
+    "Create item under an existing key is refused (the item is intact) and offers to replace it");
+  await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  // an edit writes only what changed: another writer's change to another attribute stays
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await apiCall("UpdateItem", { TableName: table, Key: anaKey, UpdateExpression: "SET seen = :t", ExpressionAttributeValues: { ":t": { BOOL: true } } });
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ ...anaKey, score: { N: "1350" }, nick: { S: "An" } }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items td", { hasText: "An" }).first().waitFor();
+  const merged = (await apiCall("GetItem", { TableName: table, Key: anaKey })).Item;
+  check(merged.nick.S === "An" && merged.seen?.BOOL === true, `an edit keeps another writer's change to another attribute: ${JSON.stringify(merged)}`);
+  // ... and a change to the same attribute made meanwhile is a conflict: nothing written, the current version offered
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await apiCall("UpdateItem", { TableName: table, Key: anaKey, UpdateExpression: "SET nick = :n", ExpressionAttributeValues: { ":n": { S: "Ann" } } });
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ ...anaKey, score: { N: "1350" }, nick: { S: "B." } }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#save-problem", { hasText: "changed since you opened it" }).waitFor();
+  check((await apiCall("GetItem", { TableName: table, Key: anaKey })).Item.nick.S === "Ann", "a conflicting edit writes nothing");
+  await tab.locator("#save-problem button", { hasText: "Load the current version" }).click();
+  await tab.locator("#item-editor textarea").waitFor();
+  check(/"Ann"/.test(await tab.locator("#item-editor textarea").inputValue()), "the current version can be loaded into the editor");
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ ...anaKey, score: { N: "1350" }, nick: { S: "A." } }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items td", { hasText: "A." }).first().waitFor();
   // plain JSON editing, then Duplicate: a copy under another key
   await tab.locator("#items td", { hasText: "ana" }).first().click();
   await tab.locator("#format-plain").check();
@@ -133,6 +169,103 @@ try {
   await tab.locator("#save-item").click();
   await tab.locator("#items td", { hasText: "bob" }).waitFor();
   check((await tab.locator("#items tr", { hasText: "bob" }).innerText()).includes("1350"), "a duplicated item keeps the other attributes under its new key");
+  // a changed key moves the item (asked first: the dialog is accepted), no second item is left behind
+  await tab.locator("#items td", { hasText: "bob" }).first().click();
+  const bob = JSON.parse(await tab.locator("#item-editor textarea").inputValue());
+  await tab.locator("#item-editor textarea").fill(JSON.stringify({ ...bob, player: { S: "carl" } }));
+  await tab.locator("#save-item").click();
+  await tab.locator("#items td", { hasText: "carl" }).waitFor();
+  check(!(await apiCall("GetItem", { TableName: table, Key: { player: { S: "bob" }, game: { S: "go" } } })).Item
+      && (await apiCall("GetItem", { TableName: table, Key: { player: { S: "carl" }, game: { S: "go" } } })).Item?.score?.N === "1350",
+    "changing the key in the editor moves the item");
+  // Delete asks first, and can be undone
+  await tab.locator("#items td", { hasText: "carl" }).first().click();
+  await tab.locator("#delete-item").click();
+  await tab.locator("#done", { hasText: "Deleted the item" }).waitFor();
+  check(!(await apiCall("GetItem", { TableName: table, Key: { player: { S: "carl" }, game: { S: "go" } } })).Item, "Delete (confirmed) deletes");
+  await tab.locator("#undo").click();
+  await tab.locator("#items td", { hasText: "carl" }).waitFor();
+  check(true, "a deleted item comes back with Undo");
+  // the grid: a 100 KB value is cut in its cell, the grid stays in its card, columns sort, rows open from the keyboard
+  const longKey = { player: { S: "zed" }, game: { S: "long" } };
+  await apiCall("PutItem", { TableName: table, Item: { ...longKey, bio: { S: "x".repeat(100000) }, blob: { B: "AAAA" } } });
+  await tab.locator("#query button[type=submit]").click();
+  const longRow = tab.locator("#items tr", { hasText: "zed" });
+  await longRow.waitFor();
+  const rowBox = await longRow.boundingBox();
+  check(rowBox.height < 200 && /\(100000 characters\)/.test(await longRow.innerText()), `a 100 KB value is cut in its cell (row ${Math.round(rowBox.height)} px high)`);
+  check(/<binary 3 B>/.test(await longRow.innerText()), "a binary's size is its decoded bytes");
+  const [gridBox, cardBox] = [await tab.locator(".grid-scroll").first().boundingBox(), await tab.locator("#results").boundingBox()];
+  check(gridBox.x + gridBox.width <= cardBox.x + cardBox.width + 1, "the grid stays inside its card");
+  await tab.locator("#items th", { hasText: "player" }).click();
+  await tab.locator("#items th", { hasText: "player" }).click();
+  check(/zed/.test(await tab.locator("#items tbody tr").first().innerText()), "a click on a column header sorts the rows (twice: descending)");
+  await tab.locator("#items tbody tr").first().focus();
+  await tab.keyboard.press("Enter");
+  await tab.locator("#item-editor").waitFor();
+  check(/"zed"/.test(await tab.locator("#item-editor textarea").inputValue()), "a focused row opens with Enter");
+  await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  await apiCall("DeleteItem", { TableName: table, Key: longKey });
+  // a filter's values may be typed as plain JSON
+  await tab.locator("#query [name=filter]").fill("score > :v");
+  await tab.locator("#query [name=exprs]").fill('{":v": 1300}');
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "a filter value typed as plain JSON ({\":v\": 1300}) works");
+  await tab.locator("#query [name=filter]").fill("");
+  await tab.locator("#query [name=exprs]").fill("");
+  await tab.locator("#query button[type=submit]").click();
+  // the filter builder: conditions without typing an expression
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c0attr]").fill("score");
+  await tab.locator("#query [name=c0op]").selectOption(">");
+  await tab.locator("#query [name=c0type]").selectOption("N");
+  await tab.locator("#query [name=c0value]").fill("1300");
+  await tab.locator("#add-condition").click();
+  await tab.locator("#query [name=c1attr]").fill("nick");
+  await tab.locator("#query [name=c1op]").selectOption("exists");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 2 items" }).waitFor();
+  check(true, "the filter builder's conditions (score > 1300 AND nick exists) filter the Scan to its 2 items");
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#filter-builder button", { hasText: "Remove last" }).click();
+  await tab.locator("#query button[type=submit]").click();
+  // the column chooser, remembered per table
+  await tab.locator("#items th", { hasText: "nick" }).waitFor();
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").uncheck();
+  const hasNick = async () => (await tab.locator("#items th").allInnerTexts()).some(t => t.startsWith("nick"));
+  check(!await hasNick(), "a column can be hidden");
+  await tab.reload();
+  await tab.locator("#items tbody tr").first().waitFor();
+  check(!await hasNick(), "a hidden column stays hidden after a reload");
+  await tab.locator("#columns summary").click();
+  await tab.locator("#columns [name=col-nick]").check();
+  check(await hasNick(), "and can be shown again");
+  // arrow keys move between rows
+  await tab.locator("#items tbody tr").first().focus();
+  await tab.keyboard.press("ArrowDown");
+  check(await tab.evaluate(() => document.activeElement === document.querySelectorAll("#items tbody tr")[1]), "ArrowDown moves to the next row");
+  // rows selected, deleted in bulk (asked first), restored from the page
+  for (let i = 0; i < 30; i++) await apiCall("PutItem", { TableName: table, Item: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("game = :g");
+  await tab.locator("#query [name=exprs]").fill('{":g": "bulk"}');
+  await tab.locator("#query [name=limit]").fill("100");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  await tab.locator("#items thead input[type=checkbox]").check();
+  await tab.locator("#delete-selected", { hasText: "(30)" }).click();
+  await tab.locator("#summary", { hasText: "Scan: 0 items" }).waitFor();
+  check((await apiCall("Scan", { TableName: table, FilterExpression: "game = :g", ExpressionAttributeValues: { ":g": { S: "bulk" } } })).Count === 0,
+    "30 selected rows are deleted in bulk");
+  await tab.locator("#restore-deleted").click();
+  await tab.locator("#summary", { hasText: "Scan: 30 items" }).waitFor();
+  check(true, "the deleted rows are restored from the page");
+  for (let i = 0; i < 30; i++) await apiCall("DeleteItem", { TableName: table, Key: { player: { S: `bulk${i}` }, game: { S: "bulk" } } });
+  await tab.locator("#query [name=filter]").fill("");
+  await tab.locator("#query [name=exprs]").fill("");
+  await tab.locator("#query [name=limit]").fill("25");
+  await tab.locator("#query button[type=submit]").click();
   await tab.screenshot({ path: join(shots, "items.png") });
 
   // Items: Query the index
@@ -152,6 +285,27 @@ try {
   await tab.getByRole("button", { name: "JSON view", exact: true }).click();
   check(/"score": 1350/.test(await tab.locator("#json-view").innerText()), "the JSON view shows plain values");
   await tab.getByRole("button", { name: "Grid view" }).click();
+  // the query and an open item are in the URL: a reload (or a shared link) shows them again
+  await tab.locator("#items td", { hasText: "ana" }).first().click();
+  await tab.locator("#item-editor").waitFor();
+  await tab.waitForFunction(() => /item=/.test(location.hash), null, { timeout: 5000 }).catch(() => {});
+  const shared = tab.url();
+  check(/index=byScore/.test(shared) && /mode=Query/.test(shared) && /item=/.test(shared), `the URL holds the query and the item: ${shared}`);
+  await tab.goto("about:blank");
+  await tab.goto(shared);
+  await tab.locator("#summary", { hasText: "Query: 1 items" }).waitFor();
+  await tab.locator("#item-editor").waitFor();
+  check(await tab.locator("#query [name=index]").inputValue() === "byScore" && await tab.locator("#query [name=sk1]").inputValue() === "1300"
+      && /"ana"/.test(await tab.locator("#item-editor textarea").inputValue()), "a reload shows the same query, page and item");
+  await tab.locator("#item-editor button", { hasText: "Close" }).click();
+  // Back returns to the previous query
+  await tab.locator("#query [name=index]").selectOption("");
+  await tab.locator("#query [name=mode]").selectOption("Scan");
+  await tab.locator("#query button[type=submit]").click();
+  await tab.locator("#summary", { hasText: "Scan:" }).waitFor();
+  await tab.goBack();
+  await tab.locator("#summary", { hasText: "Query: 1 items" }).waitFor();
+  check(await tab.locator("#query [name=index]").inputValue() === "byScore", "Back returns to the previous query");
 
   // Export of the shown items: the browser downloads CSV, JSON and DynamoDB JSON
   const exported = async id => {
@@ -168,6 +322,16 @@ try {
   check(plainItem.score === 1350 && plainItem.nick === "A." && plainItem.player === "ana", `JSON export: ${plainJson.text.replace(/\s+/g, " ")}`);
   const ddbJson = await exported("#export-ddb");
   check(JSON.parse(ddbJson.text)[0]?.score?.N === "1350", `DynamoDB JSON export: ${ddbJson.text.replace(/\s+/g, " ").slice(0, 120)}`);
+  // every page of the result, not only the shown one; and the request as code
+  const allPages = await exported("#export-json-all");
+  check(allPages.name === `${table}.byScore-all.json` && JSON.parse(allPages.text).length === 1, `export of all pages: ${allPages.name}`);
+  await tab.locator("#copy-code summary").click();
+  const cli = await tab.locator("#code").innerText();
+  check(/^aws dynamodb query --endpoint-url http/.test(cli) && /"IndexName":"byScore"/.test(cli), `copy as code (AWS CLI): ${cli.slice(0, 90)}`);
+  await tab.locator("#copy-code label", { hasText: "Python" }).click();
+  check(/client\.query\(\*\*/.test(await tab.locator("#code").innerText()), "copy as code (boto3)");
+  await tab.locator("#copy-code label", { hasText: "Java (SDK v2)" }).click();
+  check(/QueryRequest\.builder\(\)/.test(await tab.locator("#code").innerText()), "copy as code (Java SDK v2)");
 
   // PartiQL
   await tab.locator("nav a[data-screen=partiql]").click();
@@ -176,6 +340,18 @@ try {
   await tab.locator("#partiql-summary", { hasText: "1 items" }).waitFor();
   check((await tab.locator("#partiql-results td").allInnerTexts()).includes("1350"), "the PartiQL SELECT returns the item");
   check((await tab.locator("#history li").allInnerTexts()).some(s => s.includes(table)), "the statement is in the history");
+  // a SELECT reads pages of at most Limit items (100 unless changed), not a whole 1 MB page at once
+  await tab.locator("#statement-limit").fill("1");
+  await tab.locator("#statement").fill(`SELECT * FROM "${table}"`);
+  await tab.locator("#run-statement").click();
+  await tab.locator("#partiql-results button", { hasText: "Next page" }).waitFor({ timeout: 10000 });
+  check(/^1 items/.test(await tab.locator("#partiql-summary").innerText()), "PartiQL's Limit pages the result");
+  await tab.locator("#statement-limit").fill("100");
+  // the system's dark mode is followed
+  await tab.emulateMedia({ colorScheme: "dark" });
+  const darkBg = await tab.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await tab.emulateMedia({ colorScheme: "light" });
+  check(darkBg !== await tab.evaluate(() => getComputedStyle(document.body).backgroundColor), `prefers-color-scheme: dark gives a dark page (${darkBg})`);
   await tab.screenshot({ path: join(shots, "partiql.png") });
 
   // Table editor: billing and capacity, TTL, stream, a GSI added (backfilled) and deleted, deletion protection
@@ -238,7 +414,7 @@ try {
   await settled();
   await tab.locator(`#tables tr[data-table="${table}"] .muted`, { hasText: "deletion protection" }).waitFor();
   await tab.locator(`#tables tr[data-table="${table}"] button`, { hasText: "Delete" }).click();
-  const refusal = tab.locator("#tables + .error");
+  const refusal = tab.locator(".grid-scroll:has(#tables) + .error");
   await refusal.filter({ hasText: "ValidationException" }).waitFor();
   check(/Resource cannot be deleted as it is currently protected against deletion/.test(await refusal.innerText()),
     `deletion protection is respected: ${await refusal.innerText()}`);
@@ -283,6 +459,12 @@ try {
   await tab.locator("#stream-records tr", { hasText: "INSERT" }).waitFor({ timeout: 15000 });
   check(/"bea"/.test(await tab.locator("#stream-records tr").first().innerText()), "the stream tail shows the new item's record");
   await tab.screenshot({ path: join(shots, "stream.png") });
+  // ... and from the oldest record kept (TRIM_HORIZON): the records written before the tail opened
+  await tab.locator("#stream-from").selectOption("TRIM_HORIZON");
+  await tab.locator("#stream-status", { hasText: "from the oldest record kept" }).waitFor();
+  await tab.locator("#stream-records tr", { hasText: "INSERT" }).first().waitFor({ timeout: 15000 });
+  await tab.waitForTimeout(2500);
+  check(await tab.locator("#stream-records tr").count() > 1, `TRIM_HORIZON shows earlier records too (${await tab.locator("#stream-records tr").count()})`);
 
   // Model view: the table's items grouped by partition key, each GSI a facet; an access-pattern file
   const model = join(scratch, "model.yaml");

@@ -24,10 +24,12 @@ export function saveCredentials(c) {
 
 /** An API error as the server returned it: its type (without the namespace) and message. */
 export class ApiError extends Error {
-  constructor(type, message, status) {
+  /** @param data the error's body (an Item of ReturnValuesOnConditionCheckFailure, CancellationReasons) */
+  constructor(type, message, status, data = {}) {
     super(`${type}: ${message}`);
     this.type = type;
     this.status = status;
+    this.data = data;
   }
 }
 
@@ -56,7 +58,7 @@ export async function call(operation, params = {}, service = "DynamoDB_20120810"
     const type = String(data.__type || res.status).replace(/^.*#/, "");
     const message = data.message || data.Message || "";
     report(operation, null, started, `${type}: ${message}`);
-    throw new ApiError(type, message, res.status);
+    throw new ApiError(type, message, res.status, data);
   }
   report(operation, data.ConsumedCapacity, started, null);
   return data;

@@ -15,9 +15,11 @@ const SCREENS = {
   settings: async () => SettingsScreen,
 };
 
+/** The screen and its arguments of #/screen/arg/..., without a screen's own ?query (items keeps its query there). */
 function parseHash() {
-  const [name, ...rest] = location.hash.replace(/^#\/?/, "").split("/");
-  return { screen: SCREENS[name] ? name : "tables", args: rest.map(decodeURIComponent) };
+  const path = location.hash.replace(/^#\/?/, "").split("?")[0];
+  const [name, ...rest] = path.split("/");
+  return { screen: SCREENS[name] ? name : "tables", args: rest.map(decodeURIComponent), path };
 }
 
 function App() {
@@ -38,7 +40,7 @@ function App() {
   if (loaded.name !== route.screen) return h("p", { class: "muted" }, "Loading…");
   const { Screen } = loaded;
   // keyed by the whole route: a new table starts the screen afresh (and stops the old one's polling)
-  return h(Screen, { key: location.hash, args: route.args });
+  return h(Screen, { key: route.path, args: route.args });
 }
 
 function SettingsScreen() {

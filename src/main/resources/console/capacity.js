@@ -88,12 +88,21 @@ function ScopeCharts({ scope, history }) {
       fig("Throttled requests/s", throttles, 0, "")));
 }
 
-/** The bound (in ms) below which a share q of the requests counted in a histogram fell. */
-function quantile(bounds, counts, q) {
+/**
+ * The latency (ms) below which a share q of the requests counted in a cumulative histogram fell,
+ * interpolated within its bucket (as Prometheus' histogram_quantile does), so that a p50 between
+ * two bounds reads as such instead of jumping to the upper bound.
+ */
+export function quantile(bounds, counts, q) {
   const total = counts[counts.length - 1];
   if (!total) return null;
-  const i = counts.findIndex(c => c >= q * total);
-  return i < bounds.length ? bounds[i] * 1000 : Infinity;
+  const rank = q * total;
+  const i = counts.findIndex(c => c >= rank);
+  if (i >= bounds.length) return Infinity;
+  const below = i === 0 ? 0 : counts[i - 1], lower = i === 0 ? 0 : bounds[i - 1];
+  const inBucket = counts[i] - below;
+  const at = inBucket > 0 ? lower + (bounds[i] - lower) * ((rank - below) / inBucket) : bounds[i];
+  return Math.round(at * 1e6) / 1e3;
 }
 
 function Latency({ history }) {
@@ -110,7 +119,7 @@ function Latency({ history }) {
     });
   }
   const bounds = last.LatencyBucketBounds;
-  const fmt = ms => (ms === null ? "" : ms === Infinity ? `> ${bounds[bounds.length - 1]} s` : `≤ ${ms} ms`);
+  const fmt = ms => (ms === null ? "" : ms === Infinity ? `> ${bounds[bounds.length - 1]} s` : `≈ ${ms} ms`);
   return h("div", { class: "charts" },
     h(Chart, { caption: "Average latency per interval (ms)", times, series, width: 480, height: 160, legend: true }),
     h("table", { class: "grid latency-table" },

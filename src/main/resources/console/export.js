@@ -32,10 +32,19 @@ function download(name, type, text) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function ExportButtons({ items, cols, name }) {
+/** The most items an export of every page gathers in the browser. */
+export const MAX_EXPORT_ITEMS = 100000;
+
+/**
+ * Export buttons for the shown page, and, given {@code all} (reads every page of the same request,
+ * resolving with {items, cols, complete}), for the whole result up to MAX_EXPORT_ITEMS items.
+ */
+export function ExportButtons({ items, cols, name, all, idSuffix = "" }) {
   if (!items.length) return null;
-  return h("span", { class: "export" }, "Export ",
-    h("button", { type: "button", id: "export-json", onClick: () => download(`${name}.json`, "application/json", toJson(items)) }, "JSON"),
-    h("button", { type: "button", id: "export-ddb", onClick: () => download(`${name}.dynamodb.json`, "application/json", toDynamoJson(items)) }, "DynamoDB JSON"),
-    h("button", { type: "button", id: "export-csv", onClick: () => download(`${name}.csv`, "text/csv", toCsv(items, cols)) }, "CSV"));
+  const buttons = (id, get, label) => [
+    h("button", { type: "button", id: `export-json${id}`, onClick: async () => { const r = await get(); download(`${label}.json`, "application/json", toJson(r.items)); } }, "JSON"),
+    h("button", { type: "button", id: `export-ddb${id}`, onClick: async () => { const r = await get(); download(`${label}.dynamodb.json`, "application/json", toDynamoJson(r.items)); } }, "DynamoDB JSON"),
+    h("button", { type: "button", id: `export-csv${id}`, onClick: async () => { const r = await get(); download(`${label}.csv`, "text/csv", toCsv(r.items, r.cols)); } }, "CSV")];
+  return h("span", { class: "export" }, "Export ", buttons(idSuffix, async () => ({ items, cols }), name),
+    all && [" all pages ", buttons(`${idSuffix}-all`, all, name.replace(/-page\d+$/, "-all"))]);
 }

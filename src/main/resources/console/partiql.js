@@ -15,6 +15,7 @@ function remember(statement) {
 
 export function PartiqlScreen() {
   const editor = useRef(null);
+  const limitInput = useRef(null);
   const [past, setPast] = useState(history);
   const [result, setResult] = useState(null);
   const run = async nextToken => {
@@ -23,7 +24,8 @@ export function PartiqlScreen() {
     remember(statement);
     setPast(history());
     try {
-      const res = await call("ExecuteStatement", nextToken ? { Statement: statement, NextToken: nextToken } : { Statement: statement });
+      const limit = Number(limitInput.current.value) || undefined; // a page of at most this many items (ExecuteStatement's Limit)
+      const res = await call("ExecuteStatement", { Statement: statement, Limit: limit, ...(nextToken ? { NextToken: nextToken } : {}) });
       setResult({ res });
     } catch (error) { setResult({ error }); }
   };
@@ -32,6 +34,7 @@ export function PartiqlScreen() {
       h("textarea", { id: "statement", ref: editor, rows: 5, spellcheck: false, placeholder: 'SELECT * FROM "Table" WHERE pk = \'a\'',
         onKeyDown: e => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) run(); } }),
       h("div", { class: "row" }, h("button", { type: "button", id: "run-statement", onClick: () => run() }, "Run"),
+        h("label", { class: "check" }, "Limit", h("input", { ref: limitInput, id: "statement-limit", type: "number", min: 1, defaultValue: 100 })),
         h("span", { class: "muted" }, "Ctrl+Enter runs. ExecuteStatement, one statement at a time."))),
     h("section", { class: "card", id: "partiql-results" }, result && (result.error ? h(ErrorText, { error: result.error }) : h(Result, { res: result.res, run }))),
     h("section", { class: "card" }, h("h2", {}, "History"),

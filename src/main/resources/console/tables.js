@@ -46,8 +46,9 @@ function TableList({ tables, reload, setMessage }) {
     setMessage(null);
     try { await call("DeleteTable", { TableName: name }); reload(); } catch (e) { setMessage(e); }
   };
-  return h("table", { class: "grid", id: "tables" },
-    h("thead", {}, h("tr", {}, ["Name", "Status", "Keys", "Items", "Size", "Billing", "Indexes", "Stream", "TTL", ""].map(c => h("th", {}, c)))),
+  // the actions sit beside the name, so a narrow window (800 px) still shows them; the rest scrolls
+  return h("div", { class: "grid-scroll" }, h("table", { class: "grid", id: "tables" },
+    h("thead", {}, h("tr", {}, ["Name", "", "Status", "Keys", "Items", "Size", "Billing", "Indexes", "Stream", "TTL"].map(c => h("th", {}, c)))),
     h("tbody", {}, tables.map(t => {
       if (t.error) return h("tr", { key: t.TableName, "data-table": t.TableName }, h("td", {}, t.TableName),
         h("td", { colSpan: 9, class: "error" }, t.error.message));
@@ -57,6 +58,9 @@ function TableList({ tables, reload, setMessage }) {
       return h("tr", { key: t.TableName, "data-table": t.TableName },
         h("td", {}, h("a", { href: `#/items/${encodeURIComponent(t.TableName)}` }, t.TableName),
           t.DeletionProtectionEnabled && h("div", { class: "muted" }, "deletion protection")),
+        h("td", { class: "actions" },
+          h("button", { type: "button", onClick: () => { location.hash = `#/tables/${encodeURIComponent(t.TableName)}`; } }, "Edit"),
+          h("button", { type: "button", class: "danger", onClick: () => remove(t.TableName) }, "Delete")),
         h("td", {}, t.TableStatus),
         h("td", {}, keyText(t.KeySchema, t.AttributeDefinitions)),
         h("td", { class: "num" }, t.ItemCount),
@@ -65,11 +69,8 @@ function TableList({ tables, reload, setMessage }) {
         h("td", {}, indexes.length ? indexes.map(i => h("div", {}, `${i.kind} ${i.IndexName}: ${keyText(i.KeySchema, t.AttributeDefinitions)}`
           + (i.IndexStatus && i.IndexStatus !== "ACTIVE" ? ` [${i.IndexStatus}]` : ""))) : "none"),
         h("td", {}, stream),
-        h("td", {}, ttl),
-        h("td", { class: "actions" },
-          h("button", { type: "button", onClick: () => { location.hash = `#/tables/${encodeURIComponent(t.TableName)}`; } }, "Edit"),
-          h("button", { type: "button", class: "danger", onClick: () => remove(t.TableName) }, "Delete")));
-    })));
+        h("td", {}, ttl));
+    }))));
 }
 
 /** A key's name and type inputs (names PREFIXpk, PREFIXpkType, PREFIXsk, PREFIXskType). */

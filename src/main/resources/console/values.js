@@ -1,12 +1,26 @@
 // DynamoDB JSON (AttributeValues) for display and for typing values in.
 
-/** A short text for one AttributeValue in a grid cell. */
+/** The longest text a grid cell draws (the editor shows all of it). */
+export const CELL_CHARS = 200;
+
+/** The bytes a base64 text decodes to (its padding is not data). */
+export function base64Bytes(text) {
+  const padding = text.endsWith("==") ? 2 : text.endsWith("=") ? 1 : 0;
+  return (text.length * 3 / 4 | 0) - padding;
+}
+
+/** A short text for one AttributeValue in a grid cell: long values are cut (…) after CELL_CHARS. */
 export function cell(av) {
+  const full = cellText(av);
+  return full.length > CELL_CHARS ? `${full.slice(0, CELL_CHARS)}… (${full.length} characters)` : full;
+}
+
+function cellText(av) {
   if (!av) return "";
   const [type, v] = Object.entries(av)[0];
   switch (type) {
     case "S": case "N": return v;
-    case "B": return `<binary ${v.length * 3 / 4 | 0} B>`;
+    case "B": return `<binary ${base64Bytes(v)} B>`;
     case "BOOL": return String(v);
     case "NULL": return "null";
     case "SS": case "NS": return `{${v.join(", ")}}`;

@@ -25,6 +25,8 @@ public final class Basalt implements AutoCloseable {
     /** Every front end, in start order; stopped in reverse. */
     private final java.util.List<io.basalt.server.Service> services;
     private final AutoCloseable accessLog;
+    /** The RocksDB data directory, made private again when the server stops; null for other stores. */
+    private java.nio.file.Path dataDir;
 
     private Basalt(Engine engine, HttpService http, HttpService https, io.basalt.server.admin.AdminService admin,
                    java.util.List<io.basalt.server.Service> services, AutoCloseable accessLog) {
@@ -40,6 +42,18 @@ public final class Basalt implements AutoCloseable {
     public static Basalt start(BasaltConfig config) {
         io.basalt.server.auth.CredentialStore credentials = credentials(config);
         io.basalt.server.auth.Authenticator authenticator = authenticator(config, credentials);
+        if (config.adminPort() >= 0 && credentials == null && config.effectiveAuthMode() == io.basalt.server.auth.AuthMode.ANY
+                && !loopback(config.http().adminHost())) {
+            throw new IllegalStateException("Refusing to serve the admin port on " + config.http().adminHost() + " without credentials:"
+                    + " anyone who reaches it could list every account's tables. Give --auth-file FILE, or --auth none-i-know.");
+        }
+        io.basalt.server.http.BrowserGuards apiGuards, adminGuards;
+        try {
+            apiGuards = io.basalt.server.http.BrowserGuards.of(config.host(), config.http().allowedHosts(), config.http().cors());
+            adminGuards = io.basalt.server.http.BrowserGuards.of(config.http().adminHost(), config.http().allowedHosts(), config.http().cors());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(e.getMessage(), e);
+        }
         boolean tls = config.tlsCert() != null || config.tlsKey() != null;
         if (tls && (config.tlsCert() == null || config.tlsKey() == null)) {
             throw new IllegalStateException("TLS needs both --tls-cert and --tls-key");
@@ -69,28 +83,34 @@ public final class Basalt implements AutoCloseable {
                 .authenticator(authenticator).accessLog(accessLog);
         // policies are evaluated only where signatures are verified (--auth verify)
         dispatcher.namespaces(config.namespaces());
-        if (credentials != null) {
-            dispatcher.authorizer(new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces()));
-        }
+        io.basalt.server.auth.Authorizer dispatcherAuthorizer = credentials == null ? null
+                : new io.basalt.server.auth.Authorizer(credentials, engine::catalog, config.clock(), config.namespaces());
+        if (dispatcherAuthorizer != null) dispatcher.authorizer(dispatcherAuthorizer);
         io.basalt.server.http.HttpLimits limits = io.basalt.server.http.HttpLimits.defaults(config.workerThreads());
         if (config.maxConnections() > 0) limits = limits.withMaxConnections(config.maxConnections());
+        limits = limits.withDeadlines(java.time.Duration.ofMillis(config.http().headerTimeoutMillis()),
+                java.time.Duration.ofMillis(config.http().bodyTimeoutMillis()));
+        if (config.http().maxConnectionsPerSource() > 0) limits = limits.withMaxConnectionsPerSource(config.http().maxConnectionsPerSource());
         HttpService http = config.port() == BasaltConfig.NO_PORT ? null
                 : new HttpService(config.host(), config.port(), dispatcher, config.workerThreads(), limits)
-                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection());
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards);
         HttpService https = null;
         if (tls) {
             try {
                 https = new HttpService(config.host(), config.tlsPort(), dispatcher, config.workerThreads(), limits)
-                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection())
+                        .inlineReads(config.inlineReads()).leakDetection(config.leakDetection()).browserGuards(apiGuards)
                         .tls(config.tlsCert(), config.tlsKey());
             } catch (IllegalStateException unusable) {
                 engine.close();
                 throw unusable;
             }
         }
+        io.basalt.server.http.HttpLimits adminLimits = io.basalt.server.http.HttpLimits.admin()
+                .withDeadlines(limits.headerTimeout(), limits.bodyTimeout());
         io.basalt.server.admin.AdminService admin = config.adminPort() < 0 ? null
-                : new io.basalt.server.admin.AdminService(config.host(), config.adminPort(), engine, metrics,
-                        http == null ? () -> -1 : http::port);
+                : new io.basalt.server.admin.AdminService(config.http().adminHost(), config.adminPort(), engine, metrics,
+                        http == null ? () -> -1 : http::port, adminLimits, adminGuards, credentials,
+                        dispatcherAuthorizer, config.namespaces(), config.clock());
         java.util.List<io.basalt.server.Service> services = new java.util.ArrayList<>();
         for (io.basalt.server.Service s : new io.basalt.server.Service[] {http, https, admin}) if (s != null) services.add(s);
         if (storage instanceof RocksStorage rocks) services.add(control(rocks, config.dataDir()));
@@ -106,7 +126,9 @@ public final class Basalt implements AutoCloseable {
             engine.close();
             throw new IllegalStateException("Cannot start Basalt on " + config.host() + ": " + e, e);
         }
-        return new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+        Basalt basalt = new Basalt(engine, http, https, admin, java.util.List.copyOf(started), accessLog);
+        if (storage instanceof RocksStorage) basalt.dataDir = config.dataDir();
+        return basalt;
     }
 
     /**
@@ -172,8 +194,31 @@ public final class Basalt implements AutoCloseable {
     static StorageEngine openStorage(BasaltConfig config) {
         if (config.inMemory()) return new MemoryStorage();
         if (config.cassandra() != null) return io.basalt.storage.cassandra.CassandraStorage.open(config.cassandra());
-        return RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
+        privateDataDir(config.dataDir());
+        RocksStorage rocks = RocksStorage.open(config.dataDir(), new RocksStorage.Settings(config.cacheMb() * 1024L * 1024L,
                 config.groupCommit(), config.inlineDiskReads()));
+        privateDataDir(config.dataDir());
+        return rocks;
+    }
+
+    /**
+     * Makes the data directory and everything in it private (directories 0700, files 0600) whatever
+     * the umask: at start (before and after RocksDB opens it) and when the server stops, so the files
+     * RocksDB made meanwhile with the umask's mode are private too (the 0700 directory keeps them from
+     * other users while the server runs).
+     */
+    static void privateDataDir(java.nio.file.Path dir) {
+        try {
+            io.basalt.engine.PrivateFiles.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("Cannot create the data directory " + dir + ": " + e.getMessage(), e);
+        }
+        try {
+            io.basalt.engine.PrivateFiles.restrictTree(dir);
+        } catch (java.io.IOException | RuntimeException e) {
+            // e.g. a data directory another user owns (a mounted volume): the server still runs, the operator is told
+            org.slf4j.LoggerFactory.getLogger(Basalt.class).warn("Could not make the data directory {} private (0700/0600): {}", dir, e.toString());
+        }
     }
 
     /** Starts an in-memory server on a free port. */
@@ -239,5 +284,6 @@ public final class Basalt implements AutoCloseable {
             }
         }
         engine.close();
+        if (dataDir != null) privateDataDir(dataDir);
     }
 }

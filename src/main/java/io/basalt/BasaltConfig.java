@@ -48,6 +48,7 @@ import java.nio.file.Path;
  * @param s3Endpoint the S3-compatible endpoint exports and imports use instead (path-style; credentials from the
  *                   AWS default chain), or null
  * @param s3Region the region requests to that endpoint are signed for (null: us-east-1)
+ * @param http the admin port's interface, Host and CORS checks, header/body deadlines, per-address connections
  */
 public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory, int workerThreads, int cacheMb,
                            String logLevel, TimeSettings times, CapacityMode capacity, int adminPort,
@@ -56,7 +57,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
                            long itemCollectionLimitBytes, String leakDetection, AuthMode authMode, Path authFile,
                            int tlsPort, Path tlsCert, Path tlsKey, int maxConnections, Path accessLog,
                            io.basalt.storage.cassandra.CassandraSettings cassandra, io.basalt.model.Namespaces namespaces,
-                           Path exportRoot, String s3Endpoint, String s3Region) {
+                           Path exportRoot, String s3Endpoint, String s3Region, HttpSettings http) {
     /** The port value that turns the plain HTTP endpoint off (HTTPS only). */
     public static final int NO_PORT = -1;
     public static final int DEFAULT_TLS_PORT = 8443;
@@ -107,6 +108,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
     public BasaltConfig withAuthMode(AuthMode m) { return toBuilder().authMode(m).build(); }
     public BasaltConfig withCassandra(io.basalt.storage.cassandra.CassandraSettings c) { return toBuilder().cassandra(c).build(); }
     public BasaltConfig withTls(int port, Path cert, Path key) { return toBuilder().tlsPort(port).tlsCert(cert).tlsKey(key).build(); }
+    public BasaltConfig withHttp(HttpSettings h) { return toBuilder().http(h).build(); }
 
     /** The mode in force: as set, else verify when there is an auth file, else any. */
     public AuthMode effectiveAuthMode() {
@@ -146,6 +148,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         private String s3Endpoint;
         private String s3Region;
         private io.basalt.model.Namespaces namespaces = io.basalt.model.Namespaces.SEPARATE;
+        private HttpSettings http = HttpSettings.defaults();
 
         public Builder() {}
 
@@ -168,6 +171,7 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
             s3Endpoint = c.s3Endpoint;
             s3Region = c.s3Region;
             namespaces = c.namespaces;
+            http = c.http;
         }
 
         public Builder host(String v) { host = v; return this; }
@@ -201,13 +205,14 @@ public record BasaltConfig(String host, int port, Path dataDir, boolean inMemory
         public Builder s3Endpoint(String v) { s3Endpoint = v; return this; }
         public Builder s3Region(String v) { s3Region = v; return this; }
         public Builder namespaces(io.basalt.model.Namespaces v) { namespaces = v; return this; }
+        public Builder http(HttpSettings v) { http = v; return this; }
 
         public BasaltConfig build() {
             return new BasaltConfig(host, port, dataDir, inMemory, workerThreads, cacheMb, logLevel, times, capacity,
                     adminPort, capacityTimeRules, clock, inlineReads, inlineDiskReads, largeReadSlots, groupCommit,
                     streamRetentionSeconds, itemCollectionLimitBytes, leakDetection, authMode, authFile,
                     tlsPort, tlsCert, tlsKey, maxConnections, accessLog, cassandra, namespaces, exportRoot,
-                    s3Endpoint, s3Region);
+                    s3Endpoint, s3Region, http);
         }
     }
 }

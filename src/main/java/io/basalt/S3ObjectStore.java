@@ -27,7 +27,8 @@ import software.amazon.awssdk.services.s3.model.ServerSideEncryption;
  * Exports and imports through an S3-compatible endpoint ({@code --s3-endpoint URL}), with the AWS
  * SDK's S3 client: path-style addressing (what S3-compatible servers expect), credentials from the
  * default chain (environment, system properties, {@code ~/.aws} profiles, container and instance
- * roles), checksums only where S3 requires them (several compatible servers reject the SDK's
+ * roles) or, acting for a caller the auth file gives S3 credentials, those (one client per key),
+ * the request's S3BucketOwner sent as S3's expected bucket owner, checksums only where S3 requires them (several compatible servers reject the SDK's
  * default trailing checksums). Objects larger than one part are sent as a multipart upload.
  */
 final class S3ObjectStore implements ObjectStore, AutoCloseable {
@@ -36,30 +37,55 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     private final S3Client s3;
     private final String endpoint;
+    private final String region;
     private final Encryption encryption;
+    /** The S3BucketOwner of the request (S3's x-amz-expected-bucket-owner), or null. */
+    private final String expectedOwner;
+    /** Clients signing with callers' own credentials, by key (shared by every view, closed with the store). */
+    private final java.util.concurrent.ConcurrentMap<String, S3Client> callerClients;
 
     S3ObjectStore(String endpoint, String region) {
-        this(endpoint, S3Client.builder()
+        this(endpoint, region, client(endpoint, region, DefaultCredentialsProvider.builder().build()), Encryption.NONE, null,
+                new java.util.concurrent.ConcurrentHashMap<>());
+    }
+
+    private S3ObjectStore(String endpoint, String region, S3Client s3, Encryption encryption, String expectedOwner,
+                          java.util.concurrent.ConcurrentMap<String, S3Client> callerClients) {
+        this.endpoint = endpoint;
+        this.region = region;
+        this.s3 = s3;
+        this.encryption = encryption;
+        this.expectedOwner = expectedOwner;
+        this.callerClients = callerClients;
+    }
+
+    private static S3Client client(String endpoint, String region, software.amazon.awssdk.auth.credentials.AwsCredentialsProvider credentials) {
+        return S3Client.builder()
                 .endpointOverride(URI.create(endpoint))
                 .region(Region.of(region == null ? "us-east-1" : region))
                 .forcePathStyle(true)
-                .credentialsProvider(DefaultCredentialsProvider.builder().build())
+                .credentialsProvider(credentials)
                 .httpClient(UrlConnectionHttpClient.create())
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
-                .build(), Encryption.NONE);
-    }
-
-    private S3ObjectStore(String endpoint, S3Client s3, Encryption encryption) {
-        this.endpoint = endpoint;
-        this.s3 = s3;
-        this.encryption = encryption;
+                .build();
     }
 
     /** A view sharing this store's client that asks S3 to encrypt every object it writes. */
     @Override
     public ObjectStore encryptedWith(Encryption encryption) {
-        return new S3ObjectStore(endpoint, s3, encryption);
+        return new S3ObjectStore(endpoint, region, s3, encryption, expectedOwner, callerClients);
+    }
+
+    /** A view signing with the caller's own S3 credentials (the server's when it has none) and expecting its S3BucketOwner. */
+    @Override
+    public ObjectStore actingFor(Caller caller) {
+        Credentials c = caller.credentials();
+        S3Client client = c == null ? s3 : callerClients.computeIfAbsent(c.accessKeyId() + "\n" + c.secretAccessKey() + "\n" + c.sessionToken(),
+                k -> client(endpoint, region, software.amazon.awssdk.auth.credentials.StaticCredentialsProvider.create(c.sessionToken() == null
+                        ? software.amazon.awssdk.auth.credentials.AwsBasicCredentials.create(c.accessKeyId(), c.secretAccessKey())
+                        : software.amazon.awssdk.auth.credentials.AwsSessionCredentials.create(c.accessKeyId(), c.secretAccessKey(), c.sessionToken()))));
+        return new S3ObjectStore(endpoint, region, client, encryption, caller.expectedOwner(), callerClients);
     }
 
     /** The SSE headers of a PutObject or CreateMultipartUpload (S3 takes them on the upload's start, not per part). */
@@ -93,11 +119,11 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
             private void sendPart() throws IOException {
                 call(() -> {
                     if (uploadId == null) {
-                        uploadId = s3.createMultipartUpload(r -> r.bucket(bucket).key(key).serverSideEncryption(sse())
+                        uploadId = s3.createMultipartUpload(r -> r.bucket(bucket).key(key).expectedBucketOwner(expectedOwner).serverSideEncryption(sse())
                                 .ssekmsKeyId(kmsKeyId())).uploadId();
                     }
                     int n = parts.size() + 1;
-                    String tag = s3.uploadPart(r -> r.bucket(bucket).key(key).uploadId(uploadId).partNumber(n),
+                    String tag = s3.uploadPart(r -> r.bucket(bucket).key(key).expectedBucketOwner(expectedOwner).uploadId(uploadId).partNumber(n),
                             RequestBody.fromBytes(part.toByteArray())).eTag();
                     parts.add(CompletedPart.builder().partNumber(n).eTag(tag).build());
                     return null;
@@ -109,12 +135,12 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
             public void close() throws IOException {
                 if (etag != null) return;
                 if (uploadId == null) {
-                    etag = unquoted(call(() -> s3.putObject(r -> r.bucket(bucket).key(key).serverSideEncryption(sse()).ssekmsKeyId(kmsKeyId()),
+                    etag = unquoted(call(() -> s3.putObject(r -> r.bucket(bucket).key(key).expectedBucketOwner(expectedOwner).serverSideEncryption(sse()).ssekmsKeyId(kmsKeyId()),
                             RequestBody.fromBytes(part.toByteArray())).eTag()));
                     return;
                 }
                 if (part.size() > 0) sendPart();
-                etag = unquoted(call(() -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                etag = unquoted(call(() -> s3.completeMultipartUpload(r -> r.bucket(bucket).key(key).expectedBucketOwner(expectedOwner).uploadId(uploadId)
                         .multipartUpload(m -> m.parts(parts))).eTag()));
             }
 
@@ -124,7 +150,7 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     @Override
     public InputStream open(String bucket, String key) throws IOException {
-        return call(() -> s3.getObject(r -> r.bucket(bucket).key(key)));
+        return call(() -> s3.getObject(r -> r.bucket(bucket).key(key).expectedBucketOwner(expectedOwner)));
     }
 
     @Override
@@ -133,7 +159,7 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
         String token = null;
         do {
             String t = token;
-            ListObjectsV2Response page = call(() -> s3.listObjectsV2(ListObjectsV2Request.builder().bucket(bucket)
+            ListObjectsV2Response page = call(() -> s3.listObjectsV2(ListObjectsV2Request.builder().bucket(bucket).expectedBucketOwner(expectedOwner)
                     .prefix(prefix == null || prefix.isEmpty() ? null : prefix).continuationToken(t).build()));
             for (S3Object o : page.contents()) out.add(new ObjectInfo(o.key(), o.size() == null ? 0 : o.size()));
             token = Boolean.TRUE.equals(page.isTruncated()) ? page.nextContinuationToken() : null;
@@ -143,7 +169,7 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     @Override
     public void checkWritable(String bucket) throws IOException {
-        call(() -> s3.headBucket(r -> r.bucket(bucket)));
+        call(() -> s3.headBucket(r -> r.bucket(bucket).expectedBucketOwner(expectedOwner)));
     }
 
     @Override
@@ -153,7 +179,8 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
 
     @Override
     public void close() {
-        s3.close(); // only the store the wiring made is closed; its encrypting views share the client
+        s3.close(); // only the store the wiring made is closed; its views share the clients
+        callerClients.values().forEach(S3Client::close);
     }
 
     private static String unquoted(String etag) {
@@ -187,8 +214,9 @@ final class S3ObjectStore implements ObjectStore, AutoCloseable {
                 kind = ObjectStoreException.Kind.KMS_NOT_FOUND;
             } else if ("AccessDenied".equals(code) || e.statusCode() == 403) {
                 kind = ObjectStoreException.Kind.ACCESS_DENIED;
+                // a 403 without S3's error document (a HEAD's has no body): S3's own words then
+                if (!"AccessDenied".equals(code) || text == null || text.isEmpty()) text = "Access Denied";
                 code = "AccessDenied";
-                if (text == null || text.isEmpty() || e.awsErrorDetails() == null) text = "Access Denied";
             }
             throw new ObjectStoreException(kind, text + " (Service: Amazon S3; Status Code: " + e.statusCode() + "; Error Code: " + code
                     + "; Request ID: " + e.requestId() + "; S3 Extended Request ID: " + e.extendedRequestId() + "; Proxy: null)", e);

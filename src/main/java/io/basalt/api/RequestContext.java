@@ -12,9 +12,12 @@ import io.basalt.model.Arns;
  *                  {@link #ACCOUNT_ID}); goes into ARNs
  * @param namespaces how accounts and regions map to the catalog's namespaces (the instance's choice)
  * @param trace what the operation found out that the front end times against (the table it used)
+ * @param objectAccess what the caller's identity policies allow in S3, and its S3 credentials
+ *                     (exports and imports act with them)
  */
 public record RequestContext(String requestId, String region, String accessKeyId, String accountId,
-                             io.basalt.model.Namespaces namespaces, RequestTrace trace) {
+                             io.basalt.model.Namespaces namespaces, RequestTrace trace,
+                             io.basalt.engine.transfer.ObjectAccess objectAccess) {
     /** The account of every request when signatures are not verified (model.Arns). */
     public static final String ACCOUNT_ID = Arns.ACCOUNT_ID;
 
@@ -25,6 +28,11 @@ public record RequestContext(String requestId, String region, String accessKeyId
     public RequestContext(String requestId, String region, String accessKeyId, String accountId,
                           io.basalt.model.Namespaces namespaces) {
         this(requestId, region, accessKeyId, accountId, namespaces, new RequestTrace());
+    }
+
+    public RequestContext(String requestId, String region, String accessKeyId, String accountId,
+                          io.basalt.model.Namespaces namespaces, RequestTrace trace) {
+        this(requestId, region, accessKeyId, accountId, namespaces, trace, io.basalt.engine.transfer.ObjectAccess.ANYTHING);
     }
 
     /** The caller's tables: its account in the request's region. */

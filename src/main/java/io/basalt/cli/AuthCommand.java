@@ -65,8 +65,9 @@ final class AuthCommand {
             return switch (args.get(0)) {
                 case "add-user" -> addUser(positional, opts, Path.of(file), out, err);
                 case "list" -> list(Path.of(file), "json".equals(opts.get("format")), out);
+                case "admin-token" -> adminToken(opts, Path.of(file), out, err);
                 default -> {
-                    err.println("basalt auth: unknown command '" + args.get(0) + "' (add-user or list)");
+                    err.println("basalt auth: unknown command '" + args.get(0) + "' (add-user, list or admin-token)");
                     yield 2;
                 }
             };
@@ -74,6 +75,36 @@ final class AuthCommand {
             err.println("basalt auth: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * {@code basalt auth admin-token --access-key-id ID [--hours H] --auth-file FILE}: prints a bearer
+     * token for the admin port, tied to that key (docs/security.md), valid for H hours (default 12).
+     */
+    private static int adminToken(Map<String, String> opts, Path file, PrintStream out, PrintStream err) throws IOException {
+        String keyId = opts.get("access-key-id");
+        if (keyId == null) {
+            err.println("basalt auth admin-token: --access-key-id ID is required");
+            return 2;
+        }
+        long hours;
+        try {
+            hours = Long.parseLong(opts.getOrDefault("hours", "12"));
+        } catch (NumberFormatException e) {
+            hours = -1;
+        }
+        if (hours < 1 || hours > 24 * 366) {
+            err.println("basalt auth admin-token: --hours must be between 1 and 8784");
+            return 2;
+        }
+        io.basalt.server.auth.CredentialStore.Key key = io.basalt.server.auth.CredentialStore.open(file).find(keyId);
+        if (key == null) {
+            err.println("basalt auth admin-token: no access key " + keyId + " in " + file);
+            return 1;
+        }
+        long expires = System.currentTimeMillis() / 1000 + hours * 3600;
+        out.println(io.basalt.server.auth.AdminTokens.issue(keyId, key.secretAccessKey(), expires));
+        return 0;
     }
 
     private static int addUser(List<String> positional, Map<String, String> opts, Path file, PrintStream out, PrintStream err)
@@ -152,7 +183,7 @@ final class AuthCommand {
         List<String> policies = new ArrayList<>(u.policies());
         if (policy != null) policies.add(policy);
         // a policy given now restricts the user to what its policies allow
-        return new AuthFile.User(u.name(), u.account(), keys, policies, u.allowAll() && policy == null);
+        return new AuthFile.User(u.name(), u.account(), keys, policies, u.allowAll() && policy == null, u.s3Credentials());
     }
 
     /** The policy's JSON text, checked to be one JSON object. */

@@ -52,13 +52,19 @@ final class Options {
             new Option("ttl-change-interval-s", "S", "minimum seconds between two TTL changes of a table (default 0: no limit; the service: 3600)", false),
             new Option("capacity", "MODE", "enforce (throttle like the service), report (default: meter, never throttle) or off", false),
             new Option("capacity-time-rules", null, "apply UpdateTable's decrease budget (4 throughput decreases a UTC day, then one an hour; per table and GSI)", true),
-            new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON (default: none; 0 = any free port)", false),
+            new Option("admin-port", "PORT", "admin HTTP port: Prometheus /metrics, /partitions JSON, /tables, console (default: none; 0 = any free port; with an auth file it asks for credentials)", false),
             new Option("auth-file", "FILE", "credentials file (accounts, users, keys, policies); signatures are then verified (see docs/security.md)", false),
             new Option("auth", "MODE", "verify (default with --auth-file), any (any well-formed signature; default on a loopback host without a file) or none-i-know (any signature, on a network address)", false),
             new Option("tls-cert", "FILE", "PEM certificate (chain) to serve HTTPS with (with --tls-key)", false),
             new Option("tls-key", "FILE", "PEM private key of the certificate, PKCS#8 unencrypted ('BEGIN PRIVATE KEY')", false),
             new Option("tls-port", "PORT", "HTTPS port when a certificate is given (default " + BasaltConfig.DEFAULT_TLS_PORT + "; 0 = any free port)", false),
             new Option("max-connections", "N", "open connections per endpoint; more get 503 (default: 10000 or half the file descriptor limit)", false),
+            new Option("max-connections-per-source", "N", "open connections per endpoint from one address; more get 503 (default: half of --max-connections)", false),
+            new Option("header-timeout-ms", "MS", "a new connection must send its request headers within this time, else it is closed (default 5000)", false),
+            new Option("body-timeout-ms", "MS", "a request body pausing this long gets 408 and its connection is closed (default 10000)", false),
+            new Option("admin-host", "HOST", "interface of the admin port (default 127.0.0.1, whatever --host says)", false),
+            new Option("allowed-host", "NAMES", "on a loopback port, Host header names accepted besides localhost, 127.0.0.1, [::1] (comma-separated)", false),
+            new Option("cors", "ORIGINS", "origins whose web pages may call the API: * (default, as DynamoDB Local), none, or comma-separated origins", false),
             new Option("access-log", "FILE", "append one JSON line per request: time, caller, operation, resources, status, latency", false),
             new Option("regions", "separate|shared", "separate (default): tables per account and region, as in the service; shared: one set of tables for every region", false),
             new Option("region", "R", "the home region: with separate regions, the region of the tables of a store written before regions were kept apart (default us-east-1)", false),
@@ -165,6 +171,7 @@ final class Options {
         if (v.containsKey("max-connections")) {
             c = c.toBuilder().maxConnections(intIn(v.get("max-connections"), "max-connections", 1, 1_000_000)).build();
         }
+        c = http(c, v);
         BasaltConfig.Builder b = c.toBuilder();
         if (v.containsKey("inline-reads")) b.inlineReads(bool(v.get("inline-reads"), "inline-reads"));
         if (v.containsKey("inline-disk-reads")) b.inlineDiskReads(bool(v.get("inline-disk-reads"), "inline-disk-reads"));
@@ -208,6 +215,30 @@ final class Options {
             c = c.withLogLevel(l);
         }
         return c;
+    }
+
+    /** The options of io.basalt.HttpSettings (docs/security.md). */
+    private static BasaltConfig http(BasaltConfig c, Map<String, String> v) throws UsageError {
+        io.basalt.HttpSettings h = c.http();
+        if (v.containsKey("admin-host")) h = h.withAdminHost(v.get("admin-host").trim());
+        if (v.containsKey("allowed-host")) h = h.withAllowedHosts(List.of(v.get("allowed-host").trim().split("\\s*,\\s*")));
+        if (v.containsKey("cors")) {
+            try {
+                io.basalt.server.http.BrowserGuards.of("127.0.0.1", List.of(), v.get("cors"));
+            } catch (IllegalArgumentException e) {
+                throw new UsageError(e.getMessage());
+            }
+            h = h.withCors(v.get("cors").trim());
+        }
+        if (v.containsKey("header-timeout-ms") || v.containsKey("body-timeout-ms")) {
+            h = h.withDeadlines(
+                    v.containsKey("header-timeout-ms") ? intIn(v.get("header-timeout-ms"), "header-timeout-ms", 100, 3_600_000) : h.headerTimeoutMillis(),
+                    v.containsKey("body-timeout-ms") ? intIn(v.get("body-timeout-ms"), "body-timeout-ms", 100, 3_600_000) : h.bodyTimeoutMillis());
+        }
+        if (v.containsKey("max-connections-per-source")) {
+            h = h.withMaxConnectionsPerSource(intIn(v.get("max-connections-per-source"), "max-connections-per-source", 1, 1_000_000));
+        }
+        return c.withHttp(h);
     }
 
     private static BasaltConfig storage(BasaltConfig c, Map<String, String> v) throws UsageError {
@@ -270,10 +301,12 @@ final class Options {
           .append("Usage:\n")
           .append("  basalt serve [options]    start the server (DynamoDB API on http://HOST:PORT)\n")
           .append("  basalt test               run the whole test suite (launcher script only)\n")
-          .append("  basalt partitions TABLE --admin-port PORT   show a table's simulated partitions\n")
+          .append("  basalt partitions TABLE --admin-port PORT [--token TOKEN]   show a table's simulated partitions\n")
           .append("  basalt auth add-user NAME --account ID [--policy FILE] [--access-key-id ID --secret-access-key SECRET] --auth-file FILE\n")
           .append("                            add a user (and the account) to an auth file; prints the key pair as JSON\n")
           .append("  basalt auth list --auth-file FILE   list accounts, users and access key ids (never secrets)\n")
+          .append("  basalt auth admin-token --access-key-id ID [--hours H] --auth-file FILE\n")
+          .append("                            print a bearer token for the admin port (that key's user; default 12 h)\n")
           .append("  basalt migrate COMMAND    migration toolkit: analyze, model init|check, estimate, prices,\n")
           .append("                            generate-example, run, verify, replicate\n")
           .append("                            (basalt migrate --help; docs/migration.md)\n")

@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code basalt partitions TABLE [--admin-port PORT] [--host HOST]}: asks a running server's admin
+ * {@code basalt partitions TABLE [--admin-port PORT] [--host HOST] [--token TOKEN]}: asks a running server's admin
  * service for a table's simulated partitions and prints them: hash ranges, sizes, throughput
  * shares, consumed and throttled units, heat, and the Contributor Insights top keys when enabled.
  */
@@ -25,11 +25,14 @@ final class PartitionsCommand {
     private PartitionsCommand() {}
 
     static int run(List<String> args, Map<String, String> env) {
-        String table = null, host = env.getOrDefault("BASALT_HOST", "127.0.0.1"), port = env.get("BASALT_ADMIN_PORT");
+        String table = null, host = env.getOrDefault("BASALT_ADMIN_HOST", "127.0.0.1"), port = env.get("BASALT_ADMIN_PORT");
+        // with an auth file the admin port asks for credentials: a token of `basalt auth admin-token`
+        String token = env.get("BASALT_ADMIN_TOKEN");
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
-            if ((a.equals("--admin-port") || a.equals("--host")) && i + 1 < args.size()) {
+            if ((a.equals("--admin-port") || a.equals("--host") || a.equals("--token")) && i + 1 < args.size()) {
                 if (a.equals("--host")) host = args.get(++i);
+                else if (a.equals("--token")) token = args.get(++i);
                 else port = args.get(++i);
             } else if (a.startsWith("--admin-port=")) {
                 port = a.substring("--admin-port=".length());
@@ -43,18 +46,21 @@ final class PartitionsCommand {
             }
         }
         if (table == null || port == null) {
-            System.err.println("usage: basalt partitions TABLE --admin-port PORT [--host HOST] (the server must run with --admin-port)");
+            System.err.println("usage: basalt partitions TABLE --admin-port PORT [--host HOST] [--token TOKEN]"
+                    + " (the server must run with --admin-port; TOKEN from basalt auth admin-token when it has an auth file)");
             return 2;
         }
         try {
             URI uri = URI.create("http://" + host + ":" + port + "/partitions/" + URLEncoder.encode(table, StandardCharsets.UTF_8).replace("+", "%20"));
-            HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            Object doc = parse(r.body());
+            HttpRequest.Builder request = HttpRequest.newBuilder(uri).GET();
+            if (token != null) request.header("Authorization", "Bearer " + token.trim());
+            HttpResponse<String> r = HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() != 200) {
-                System.err.println("basalt partitions: " + ((Map<?, ?>) doc).get("error"));
+                String body = r.body().strip();
+                System.err.println("basalt partitions: " + (body.startsWith("{") ? ((Map<?, ?>) parse(body)).get("error") : body));
                 return 1;
             }
+            Object doc = parse(r.body());
             System.out.print(render((Map<?, ?>) doc));
             return 0;
         } catch (IOException e) {

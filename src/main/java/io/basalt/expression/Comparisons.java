@@ -29,7 +29,8 @@ public final class Comparisons {
     public static boolean compare(String op, AttributeValue a, AttributeValue b) {
         switch (op) {
             case "=": return equal(a, b);
-            case "<>": return a != null && b != null ? !Values.equalValues(a, b) : a != b;
+            // an absent operand equals nothing, not even another absent one: `q <> z` holds when both are absent
+            case "<>": return !equal(a, b);
             default:
                 Integer o = order(a, b);
                 if (o == null) return false;

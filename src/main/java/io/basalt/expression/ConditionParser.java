@@ -1,5 +1,6 @@
 package io.basalt.expression;
 
+import io.basalt.error.DynamoException;
 import io.basalt.model.AttributeValue;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -77,6 +78,14 @@ public final class ConditionParser extends ParserBase {
         return primary();
     }
 
+    /** A function a condition cannot call: an update expression's own, or none at all. */
+    private DynamoException unknownFunction(String fn) {
+        if (fn.equals("if_not_exists") || fn.equals("list_append")) {
+            return ExpressionErrors.invalid(kind, "The function is not allowed in a condition expression; function: " + fn);
+        }
+        return ExpressionErrors.invalid(kind, "Invalid function name; function: " + fn);
+    }
+
     /** An operand where a condition is due: the service reports the token after it. */
     private Condition condition(Object parsed) {
         if (parsed instanceof Condition c) return c;
@@ -94,9 +103,7 @@ public final class ConditionParser extends ParserBase {
         if (peek().kind() == Token.Kind.NAME && peek(1).isPunct("(")) {
             String fn = peek().text();
             if (CONDITION_FUNCTIONS.contains(fn)) return function(fn);
-            if (!fn.equals("size")) {
-                throw ExpressionErrors.invalid(kind, "Invalid function name; function: " + fn);
-            }
+            if (!fn.equals("size")) throw unknownFunction(fn);
         }
         return comparison(operand());
     }
@@ -244,7 +251,7 @@ public final class ConditionParser extends ParserBase {
                 if (CONDITION_FUNCTIONS.contains(t.text())) {
                     throw ExpressionErrors.invalid(kind, "The function is not allowed to be used this way in an expression; function: " + t.text());
                 }
-                throw ExpressionErrors.invalid(kind, "Invalid function name; function: " + t.text());
+                throw unknownFunction(t.text());
             }
             if (kind == ExpressionKind.KEY_CONDITION) {
                 throw ExpressionErrors.invalid(kind, "KeyConditionExpressions does not support function: size");

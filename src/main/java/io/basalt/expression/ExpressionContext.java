@@ -18,9 +18,27 @@ public final class ExpressionContext {
     private final Set<String> usedNames = new LinkedHashSet<>();
     private final Set<String> usedValues = new LinkedHashSet<>();
 
+    private static final java.util.regex.Pattern NAME_KEY = java.util.regex.Pattern.compile("#[A-Za-z0-9_]+");
+    private static final java.util.regex.Pattern VALUE_KEY = java.util.regex.Pattern.compile(":[A-Za-z0-9_]+");
+
+    /**
+     * @throws DynamoException for a placeholder key that is not one ("loc" instead of "#loc"): the
+     *         service refuses it before it looks at any expression or unused placeholder
+     */
     public ExpressionContext(Map<String, String> names, Map<String, AttributeValue> values) {
         this.names = names == null ? Map.of() : names;
         this.values = values == null ? Map.of() : values;
+        checkKeys(this.names.keySet(), NAME_KEY, "ExpressionAttributeNames");
+        checkKeys(this.values.keySet(), VALUE_KEY, "ExpressionAttributeValues");
+    }
+
+    private static void checkKeys(Set<String> keys, java.util.regex.Pattern shape, String member) {
+        for (String key : keys) {
+            if (!shape.matcher(key).matches()) {
+                throw DynamoException.validation(io.basalt.error.ValidationFamily.EXPRESSION_PARAMETERS,
+                        member + " contains invalid key: Syntax error; key: \"" + key + "\"");
+            }
+        }
     }
 
     Map<String, String> names() {

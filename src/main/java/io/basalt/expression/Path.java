@@ -43,12 +43,33 @@ public record Path(List<Object> elements) {
         return sb.append(']').toString();
     }
 
-    /** Whether one path is a prefix of the other (or equal). */
-    public boolean overlaps(Path other) {
+    /** How two paths of one expression clash: not at all, one is a prefix of the other, or they conflict. */
+    public enum Clash { NONE, OVERLAP, CONFLICT }
+
+    /**
+     * Whether two paths of one expression clash as the service refuses them: one is a prefix of the
+     * other ("overlap"), or they name one element both as a map member and a list element
+     * ({@code a.b} and {@code a[1]}: "conflict", no item could hold both).
+     */
+    public Clash clash(Path other) {
         int n = Math.min(elements.size(), other.elements.size());
         for (int i = 0; i < n; i++) {
-            if (!elements.get(i).equals(other.elements.get(i))) return false;
+            Object a = elements.get(i), b = other.elements.get(i);
+            if ((a instanceof Integer) != (b instanceof Integer)) return Clash.CONFLICT;
+            if (!a.equals(b)) return Clash.NONE;
         }
-        return true;
+        return Clash.OVERLAP;
+    }
+
+    /**
+     * The service's refusal of two clashing paths in one expression, or null: "Two document paths
+     * overlap|conflict with each other; must remove or rewrite one of these paths; path one: [..],
+     * path two: [..]" ({@code first} as path one).
+     */
+    public static String clashText(Path first, Path second) {
+        Clash c = first.clash(second);
+        if (c == Clash.NONE) return null;
+        return "Two document paths " + (c == Clash.OVERLAP ? "overlap" : "conflict")
+                + " with each other; must remove or rewrite one of these paths; path one: " + first + ", path two: " + second;
     }
 }

@@ -39,10 +39,8 @@ public final class Projection {
         List<Path> paths = new ProjectionParser(src, ctx).run();
         for (int i = 0; i < paths.size(); i++) {
             for (int j = i + 1; j < paths.size(); j++) {
-                if (paths.get(i).overlaps(paths.get(j))) {
-                    throw ExpressionErrors.invalid(ExpressionKind.PROJECTION, "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: "
-                            + paths.get(i) + ", path two: " + paths.get(j));
-                }
+                String clash = Path.clashText(paths.get(i), paths.get(j));
+                if (clash != null) throw ExpressionErrors.invalid(ExpressionKind.PROJECTION, clash);
             }
         }
         return new Projection(paths);

@@ -22,7 +22,7 @@ final class Tokenizer {
                 while (i < n && isNameChar(src.charAt(i))) i++;
                 if (i == start + 1) throw ExpressionErrors.syntax(kind, src, out, new Token(Token.Kind.PUNCT, String.valueOf(c), start, i));
                 out.add(new Token(c == '#' ? Token.Kind.NAME_PLACEHOLDER : Token.Kind.VALUE_PLACEHOLDER, src.substring(start, i), start, i));
-            } else if (Character.isLetter(c) || c == '_') {
+            } else if (Character.isLetter(c)) { // a name starts with a letter: `_123` is a syntax error at "_"
                 while (i < n && isNameChar(src.charAt(i))) i++;
                 out.add(new Token(Token.Kind.NAME, src.substring(start, i), start, i));
             } else if (c >= '0' && c <= '9') {

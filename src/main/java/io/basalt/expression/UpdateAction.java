@@ -68,7 +68,9 @@ public final class UpdateAction {
 
     /** Whether applying this to a missing item creates it (REMOVE/DELETE-only updates do not). */
     public boolean createsItem() {
-        return !sets.isEmpty() || !adds.isEmpty();
+        // no action at all (an empty AttributeUpdates map) creates the item with its key, as an
+        // UpdateItem without any update does; only removals and deletions from a missing item create nothing
+        return !sets.isEmpty() || !adds.isEmpty() || (removes.isEmpty() && deletes.isEmpty());
     }
 
     /** Every path the update writes or removes, in clause order. */
@@ -92,10 +94,8 @@ public final class UpdateAction {
         List<Path> all = paths();
         for (int i = 0; i < all.size(); i++) {
             for (int j = i + 1; j < all.size(); j++) {
-                if (all.get(i).overlaps(all.get(j))) {
-                    throw ExpressionErrors.invalid(kind, "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: "
-                            + all.get(i) + ", path two: " + all.get(j));
-                }
+                String clash = Path.clashText(all.get(i), all.get(j));
+                if (clash != null) throw ExpressionErrors.invalid(kind, clash);
             }
         }
     }
@@ -115,7 +115,7 @@ public final class UpdateAction {
         List<AttributeValue> values = new ArrayList<>(sets.size());
         for (Set s : sets) values.add(s.value().eval(base));
         Map<String, AttributeValue> item = MutableCopy.of(base);
-        for (int i = 0; i < sets.size(); i++) {
+        for (int i : byElementNumber()) {
             Path effective = setAt(item, sets.get(i).path(), values.get(i));
             if (written != null) written.add(effective);
         }
@@ -131,6 +131,21 @@ public final class UpdateAction {
         for (AddOrDelete a : adds) add(item, a);
         for (AddOrDelete d : deletes) delete(item, d);
         return item;
+    }
+
+    /**
+     * The order SET actions apply in: as written, except that list elements go in order of element
+     * number ("If you add multiple elements in a single SET operation, the elements are sorted in
+     * order by element number": a[84], a[37], a[17] past a list's end append a[17]'s value first).
+     */
+    private List<Integer> byElementNumber() {
+        List<Integer> order = new ArrayList<>(sets.size());
+        for (int i = 0; i < sets.size(); i++) order.add(i);
+        order.sort(Comparator.comparingInt((Integer i) -> {
+            List<Object> e = sets.get(i).path().elements();
+            return e.get(e.size() - 1) instanceof Integer idx ? idx : Integer.MIN_VALUE;
+        }));
+        return order;
     }
 
     private static Object parentOf(Map<String, AttributeValue> item, Path path) {

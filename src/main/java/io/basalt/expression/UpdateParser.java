@@ -89,6 +89,14 @@ public final class UpdateParser extends ParserBase {
         }
     }
 
+    /** Only if_not_exists nests: list_append as a function's argument is refused as the service refuses it. */
+    private UpdateValue notAListAppend(UpdateValue argument) {
+        if (argument instanceof UpdateValue.ListAppend) {
+            throw ExpressionErrors.invalid(kind, "The function is not allowed to be used this way in an expression; function: list_append");
+        }
+        return argument;
+    }
+
     /** operand := path | :v | if_not_exists(path, operand) | list_append(operand, operand) | '(' operand ')' */
     private UpdateValue operand() {
         Token t = peek();
@@ -109,12 +117,12 @@ public final class UpdateParser extends ParserBase {
                 case "if_not_exists" -> {
                     Path p = ifNotExistsPath();
                     expectPunct(",");
-                    result = new UpdateValue.IfNotExists(p, operand());
+                    result = new UpdateValue.IfNotExists(p, notAListAppend(operand()));
                 }
                 case "list_append" -> {
-                    UpdateValue a = operand();
+                    UpdateValue a = notAListAppend(operand());
                     expectPunct(",");
-                    UpdateValue b = operand();
+                    UpdateValue b = notAListAppend(operand());
                     for (UpdateValue x : List.of(a, b)) {
                         if (x instanceof UpdateValue.Of o && o.operand() instanceof Operand.Literal l && !(l.value() instanceof AttributeValue.L)) {
                             throw ExpressionErrors.invalid(kind, "Incorrect operand type for operator or function; operator or function: list_append, operand type: "

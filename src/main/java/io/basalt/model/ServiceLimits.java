@@ -22,6 +22,10 @@ public final class ServiceLimits {
     public static final int NESTING_LEVELS = 32;
     /** An expression's length in characters. */
     public static final int EXPRESSION_LENGTH = 4096;
+    /** All substitution variables of a request (ExpressionAttributeNames and ExpressionAttributeValues together). */
+    public static final long EXPRESSION_SUBSTITUTION_BYTES = 2L * 1024 * 1024;
+    /** A resource policy document, in UTF-8 (whitespace counts). */
+    public static final int RESOURCE_POLICY_BYTES = 20 * 1024;
     /** Operators and functions in one expression. */
     public static final int EXPRESSION_OPERATORS = 300;
     /** Operands of one IN. */

@@ -56,9 +56,19 @@ public final class AttributeValueJson {
         return readItem(p, OLDER);
     }
 
+    /** The service's limit on an attribute name: 64 KB of UTF-8. */
+    static final int MAX_NAME_BYTES = 65_535;
+
     private static Map<String, AttributeValue> readItem(JsonParser p, Layer layer) throws IOException {
         try {
-            return withoutNulls(JsonIn.map(p, q -> read(q, 1, layer)));
+            return withoutNulls(JsonIn.map(p, q -> {
+                String name = q.currentName();
+                // a UTF-8 name is at least as long as its characters: only long ones need counting
+                if (name.length() > MAX_NAME_BYTES / 3 && name.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES) {
+                    throw DynamoException.validation("One or more parameter values were invalid: Attribute name is too large, must be less than 65536 bytes");
+                }
+                return read(q, 1, layer);
+            }));
         } catch (FarTooDeep e) {
             throw DynamoException.validation(ValidationFamily.DEEP_NESTING, NESTING);
         }

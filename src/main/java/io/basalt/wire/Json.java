@@ -19,6 +19,8 @@ public final class Json {
                     .maxNestingDepth(MAX_JSON_DEPTH)
                     .maxStringLength(20_000_000)
                     .maxNumberLength(1000)
+                    // attribute names of up to 64 KB are the service's (Jackson's default stops at 50,000 characters)
+                    .maxNameLength(1_000_000)
                     .build())
             // characters outside the BMP as 4-byte UTF-8, not as escaped surrogate pairs
             .enable(JsonWriteFeature.COMBINE_UNICODE_SURROGATES_IN_UTF8)

@@ -44,7 +44,11 @@ class OverloadIT {
     @BeforeAll
     static void start() throws Exception {
         dir = Files.createTempDirectory("basalt-overload");
-        server = ServerProcess.start(dir, "--max-connections", Integer.toString(MAX_CONNECTIONS), "--workers", "16", "--log-level", "warn");
+        // every connection comes from 127.0.0.1 and the held ones wait: neither the per-address limit
+        // nor the header deadline (HttpHardeningIT tests those) is what this test is about
+        server = ServerProcess.start(dir, "--max-connections", Integer.toString(MAX_CONNECTIONS),
+                "--max-connections-per-source", Integer.toString(MAX_CONNECTIONS), "--header-timeout-ms", "60000",
+                "--workers", "16", "--log-level", "warn");
         ddb = ServerTestBase.client(server.endpoint());
         Sdk.createHashTable(ddb, "Big");
         // ~24 MB of items: a full Scan is 24 pages of 1 MB
@@ -77,7 +81,7 @@ class OverloadIT {
 
     private static String rawRequest(Socket s) throws Exception {
         OutputStream out = s.getOutputStream();
-        out.write(("POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
+        out.write(("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\nContent-Type: application/x-amz-json-1.0\r\n"
                 + "Content-Length: 2\r\n\r\n{}").getBytes(StandardCharsets.US_ASCII));
         out.flush();
         s.setSoTimeout(10_000);

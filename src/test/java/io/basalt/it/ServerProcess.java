@@ -41,8 +41,18 @@ public final class ServerProcess implements AutoCloseable {
 
     /** Starts {@code basalt serve --data-dir dir --port 0} and waits until it reports its port. */
     public static ServerProcess start(Path dataDir, String... extraArgs) throws IOException, InterruptedException {
+        return start(List.of(), dataDir, extraArgs);
+    }
+
+    /** As {@link #start(Path, String...)}, the server's process started with the file-creation mask {@code umask} (e.g. "022"). */
+    public static ServerProcess startWithUmask(String umask, Path dataDir, String... extraArgs) throws IOException, InterruptedException {
+        return start(List.of("sh", "-c", "umask " + umask + " && exec \"$@\"", "sh"), dataDir, extraArgs);
+    }
+
+    private static ServerProcess start(List<String> launcher, Path dataDir, String... extraArgs) throws IOException, InterruptedException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> cmd = new ArrayList<>(List.of(java, "-Xmx512m",
+        List<String> cmd = new ArrayList<>(launcher);
+        cmd.addAll(List.of(java, "-Xmx512m",
                 // a request answered 5xx because of the store is logged with its cause (target/server-logs)
                 "-Dorg.slf4j.simpleLogger.log.io.basalt.server.http.RequestDispatcher=debug", "-cp", System.getProperty("java.class.path"),
                 "io.basalt.cli.Main", "serve", "--port", "0", "--data-dir", dataDir.toString()));

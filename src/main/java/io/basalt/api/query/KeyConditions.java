@@ -34,8 +34,9 @@ final class KeyConditions {
             String leafOp;
             List<AttributeValue> leafValues;
             switch (leaf) {
-                case Condition.Compare cmp -> {
-                    if (cmp.op().equals("<>")) throw invalid("Invalid operator used in KeyConditionExpression: <>");
+                case Condition.Compare written -> {
+                    if (written.op().equals("<>")) throw invalid("Invalid operator used in KeyConditionExpression: <>");
+                    Condition.Compare cmp = keyOnTheLeft(written);
                     if (!(cmp.left() instanceof Operand.PathOperand p) || !(cmp.right() instanceof Operand.Literal l)) {
                         throw invalid("Query key condition not supported");
                     }
@@ -92,7 +93,7 @@ final class KeyConditions {
         java.util.Set<String> named = new java.util.HashSet<>();
         for (Condition leaf : leaves) {
             Operand subject = switch (leaf) {
-                case Condition.Compare cmp -> cmp.left();
+                case Condition.Compare cmp -> keyOnTheLeft(cmp).left();
                 case Condition.Between b -> b.value();
                 case Condition.BeginsWith bw -> bw.value();
                 default -> null;
@@ -104,6 +105,22 @@ final class KeyConditions {
             throw invalid("The number of query conditions (" + leaves.size() + ") exceeds the number of key attributes defined in the schema ("
                     + keyAttributes + ")");
         }
+    }
+
+    /**
+     * A comparison with the value on the left turned around ({@code :c < sk} is {@code sk > :c}): the
+     * service accepts key conditions written either way.
+     */
+    private static Condition.Compare keyOnTheLeft(Condition.Compare c) {
+        if (!(c.left() instanceof Operand.Literal) || !(c.right() instanceof Operand.PathOperand)) return c;
+        String mirrored = switch (c.op()) {
+            case "<" -> ">";
+            case "<=" -> ">=";
+            case ">" -> "<";
+            case ">=" -> "<=";
+            default -> c.op();
+        };
+        return new Condition.Compare(mirrored, c.right(), c.left());
     }
 
     /** The first key attribute (partition attributes, then sort attributes) without a condition. */

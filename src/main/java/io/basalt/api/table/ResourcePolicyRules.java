@@ -14,7 +14,7 @@ import io.basalt.error.ErrorType;
  */
 final class ResourcePolicyRules {
     /** The service's limit on a policy document, whitespace included. */
-    static final int MAX_POLICY_BYTES = 20 * 1024;
+    static final int MAX_POLICY_BYTES = io.basalt.model.ServiceLimits.RESOURCE_POLICY_BYTES;
     /** ExpectedRevisionId that asks for "only if the resource has no policy yet". */
     static final String NO_POLICY = "NO_POLICY";
     private static final String INVALID = "One or more parameter values were invalid: ";

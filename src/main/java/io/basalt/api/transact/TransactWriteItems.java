@@ -113,6 +113,13 @@ public final class TransactWriteItems implements Operation<TransactWriteItems.Re
             new Constraints().notNull(a.tableName(), "transactItems.member." + lower(a.kind()) + ".tableName")
                     .tableNameOrArn(a.tableName(), "tableName")
                     .enumValue(a.returnValuesOnConditionCheckFailure(), "returnValuesOnConditionCheckFailure", "[ALL_OLD, NONE]").check();
+            // an empty placeholder map is refused in an action as in a single write (issue #37.23)
+            if (a.expressionAttributeNames() != null && a.expressionAttributeNames().isEmpty()) {
+                throw DynamoException.validation("ExpressionAttributeNames must not be empty");
+            }
+            if (a.expressionAttributeValues() != null && a.expressionAttributeValues().isEmpty()) {
+                throw DynamoException.validation("ExpressionAttributeValues must not be empty");
+            }
             ExpressionContext ectx = new ExpressionContext(a.expressionAttributeNames(), a.expressionAttributeValues());
             Condition condition = a.conditionExpression() == null ? null
                     : ConditionParser.parse(a.conditionExpression(), ExpressionKind.CONDITION, ectx).condition();

@@ -38,8 +38,9 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
     record Request(String tableArn, Instant exportTime, String clientToken, String bucket, String bucketOwner,
                    String prefix, String sse, String kmsKeyId, String format, String type, Members incremental) {}
 
-    private static final Pattern BUCKET = Pattern.compile("^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$");
-    private static final Pattern ACCOUNT = Pattern.compile("[0-9]{12}");
+    /** The model's patterns of a bucket name and a bucket owner (also ImportTable's S3BucketSource). */
+    static final Pattern BUCKET = Pattern.compile("^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$");
+    static final Pattern ACCOUNT = Pattern.compile("[0-9]{12}");
     /**
      * What a KMS key reference may hold (key id, key ARN, alias name or alias ARN). The service refuses
      * other values with a pattern error whose captured text ends at "regular" (DDB-EXPORT-005): the
@@ -150,7 +151,8 @@ public final class ExportTableToPointInTime implements Operation<ExportTableToPo
                 exportKey + "/manifest-summary.json", 0, 0, null, null, from, to, view);
         // the export runs in the background, as the service's: DescribeExport says IN_PROGRESS until it ends
         engine.exports().put(e);
-        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, store, exportKey)),
+        ObjectStore callers = TransferJobs.actingFor(store, ctx, r.bucketOwner());
+        TransferJobs.start("basalt-export-" + id, () -> engine.exports().put(export(e, pitr, table, callers, exportKey)),
                 failure -> engine.exports().put(e.failed(engine.clock().millis(), "InternalServerError", failure)));
         out.writeStartObject();
         ExportJson.description(out, e, ExportRecord.IN_PROGRESS);

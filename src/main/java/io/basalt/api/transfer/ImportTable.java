@@ -72,7 +72,16 @@ public final class ImportTable implements Operation<ImportTable.Request> {
                 .enumValue(r.compression(), "inputCompressionType", "[GZIP, ZSTD, NONE]")
                 .minLength(delimiter, "inputFormatOptions.csv.delimiter", 1).maxLength(delimiter, "inputFormatOptions.csv.delimiter", 1)
                 .check();
-        new Constraints().notNull(bucket, "s3BucketSource.s3Bucket").maxLength(bucket, "s3BucketSource.s3Bucket", 255).check();
+        Constraints source = new Constraints().notNull(bucket, "s3BucketSource.s3Bucket").maxLength(bucket, "s3BucketSource.s3Bucket", 255);
+        // the model's patterns (API reference, S3BucketSource), as ExportTableToPointInTime checks its own
+        if (bucket != null && bucket.length() <= 255 && !ExportTableToPointInTime.BUCKET.matcher(bucket).matches()) {
+            source.violation(bucket, "s3BucketSource.s3Bucket", "Member must satisfy regular expression pattern: " + ExportTableToPointInTime.BUCKET.pattern());
+        }
+        String owner = r.source() == null ? null : r.source().get(OWNER);
+        if (owner != null && !ExportTableToPointInTime.ACCOUNT.matcher(owner).matches()) {
+            source.violation(owner, "s3BucketSource.s3BucketOwner", "Member must satisfy regular expression pattern: " + ExportTableToPointInTime.ACCOUNT.pattern());
+        }
+        source.check();
         String compression = r.compression() == null ? "NONE" : r.compression();
         ObjectStore store = engine.objectStore();
         if (store == null) {
@@ -96,8 +105,13 @@ public final class ImportTable implements Operation<ImportTable.Request> {
                 r.csv() == null ? null : r.csv().get(HEADER), ImportRecord.IN_PROGRESS, start, 0, 0, 0, 0, 0, null, null);
         // the import runs in the background, as the service's: DescribeImport says IN_PROGRESS until it ends
         engine.imports().put(rec);
+        ObjectStore callers = TransferJobs.actingFor(store, ctx, r.source().get(OWNER));
         TransferJobs.start("basalt-import-" + rec.arn().substring(rec.arn().lastIndexOf('/') + 1),
-                () -> engine.imports().put(new ImportObjects(engine, store, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
+                () -> engine.imports().put(new ImportObjects(engine, callers, rec).load(() -> {
+                    io.basalt.engine.catalog.TableCatalog.Entry created = engine.catalog().create(ctx.namespace(), definition);
+                    engine.vectorBackfills().startAll(created);
+                    return created;
+                })),
                 failure -> engine.imports().put(rec.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0,
                         "InternalServerError", failure)));
         write(out, ctx, rec, true);

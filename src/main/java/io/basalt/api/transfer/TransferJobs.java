@@ -14,6 +14,18 @@ final class TransferJobs {
 
     private TransferJobs() {}
 
+    /**
+     * The instance's object store as a transfer of the caller uses it: every S3 request allowed by
+     * the caller's identity policies first, buckets of the caller's account only (a local store) or
+     * the caller's own S3 credentials (an endpoint), and {@code expectedOwner} (S3BucketOwner) checked.
+     */
+    static io.basalt.engine.transfer.ObjectStore actingFor(io.basalt.engine.transfer.ObjectStore store,
+                                                           io.basalt.api.RequestContext ctx, String expectedOwner) {
+        io.basalt.engine.transfer.ObjectAccess access = ctx.objectAccess();
+        return new io.basalt.engine.transfer.AuthorizedObjectStore(store, access)
+                .actingFor(new io.basalt.engine.transfer.ObjectStore.Caller(ctx.accountId(), expectedOwner, access.credentials()));
+    }
+
     /** Starts {@code job}; an unexpected failure is logged and handed to {@code failed} (its message). */
     static void start(String name, Runnable job, Consumer<String> failed) {
         Thread.ofPlatform().daemon().name(name).start(() -> {

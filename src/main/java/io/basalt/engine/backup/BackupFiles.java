@@ -35,9 +35,11 @@ public interface BackupFiles {
             @Override
             public OutputStream createItems(String id, byte[] tableDefinition) throws IOException {
                 Path d = dir.resolve(id);
-                Files.createDirectories(d);
-                Files.write(d.resolve("table.json"), tableDefinition);
-                return Files.newOutputStream(d.resolve("items.bin"));
+                io.basalt.engine.PrivateFiles.createDirectories(d);
+                try (OutputStream table = io.basalt.engine.PrivateFiles.newOutputStream(d.resolve("table.json"))) {
+                    table.write(tableDefinition);
+                }
+                return io.basalt.engine.PrivateFiles.newOutputStream(d.resolve("items.bin"));
             }
 
             @Override

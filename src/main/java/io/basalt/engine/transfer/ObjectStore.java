@@ -39,6 +39,29 @@ public interface ObjectStore {
         return this;
     }
 
+    /** Credentials for an S3-compatible endpoint (the auth file's, per account or user). */
+    record Credentials(String accessKeyId, String secretAccessKey, String sessionToken) {
+        @Override
+        public String toString() {
+            return "Credentials[" + accessKeyId + "]"; // never the secret
+        }
+    }
+
+    /**
+     * Whom a transfer acts for: the caller's account (a local store's buckets belong to accounts),
+     * the S3BucketOwner the request expects (null: none given), and the S3 credentials the auth
+     * file gives the caller (null: the server's own).
+     */
+    record Caller(String account, String expectedOwner, Credentials credentials) {}
+
+    /**
+     * This store acting for {@code caller}: a local store checks and records bucket owners, an S3
+     * endpoint's store signs with the caller's credentials and sends the expected owner.
+     */
+    default ObjectStore actingFor(Caller caller) {
+        return this;
+    }
+
     /** Starts writing an object (large ones are sent in parts as they are written). */
     Upload create(String bucket, String key) throws IOException;
 

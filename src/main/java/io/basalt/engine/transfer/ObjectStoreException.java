@@ -22,6 +22,23 @@ public final class ObjectStoreException extends IOException {
         this.kind = kind;
     }
 
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    /**
+     * S3's AccessDenied as an export's or import's FailureMessage quotes it (live, 2026-10-09,
+     * DDB-EXPORT-011: "Access Denied (Service: Amazon S3; Status Code: 403; Error Code: AccessDenied;
+     * Request ID: ...; S3 Extended Request ID: ...)"), with request ids made up in S3's form.
+     */
+    public static ObjectStoreException accessDenied(String text) {
+        StringBuilder id = new StringBuilder();
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+        for (int i = 0; i < 16; i++) id.append(alphabet.charAt(RANDOM.nextInt(alphabet.length())));
+        byte[] extended = new byte[56];
+        RANDOM.nextBytes(extended);
+        return new ObjectStoreException(Kind.ACCESS_DENIED, text + " (Service: Amazon S3; Status Code: 403; Error Code: AccessDenied; Request ID: "
+                + id + "; S3 Extended Request ID: " + java.util.Base64.getEncoder().encodeToString(extended) + "; Proxy: null)", null);
+    }
+
     public Kind kind() {
         return kind;
     }

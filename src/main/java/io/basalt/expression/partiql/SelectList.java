@@ -38,10 +38,8 @@ public final class SelectList {
         }
         for (int j = 1; j < paths.size(); j++) {
             for (int i = 0; i < j; i++) {
-                if (paths.get(i).overlaps(paths.get(j))) {
-                    throw PartiqlErrors.invalid("Two document paths overlap with each other; must remove or rewrite one of these paths; path one: "
-                            + paths.get(j) + ", path two: " + paths.get(i));
-                }
+                String clash = Path.clashText(paths.get(j), paths.get(i));
+                if (clash != null) throw PartiqlErrors.invalid(clash);
             }
         }
         Map<String, Column> byName = new LinkedHashMap<>();

@@ -1,8 +1,8 @@
 package io.basalt.server.admin;
 
-import com.sun.net.httpserver.HttpExchange;
 import io.basalt.server.console.ConsoleAssets;
-import java.io.IOException;
+import io.basalt.server.http.RoutedHttpService.Answer;
+import io.basalt.server.http.RoutedHttpService.Call;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.function.IntSupplier;
@@ -28,42 +28,25 @@ final class AdminConsole {
         this.apiPort = apiPort;
     }
 
-    void answer(HttpExchange x) throws IOException {
-        String method = x.getRequestMethod();
-        String path = x.getRequestURI().getRawPath();
-        if (!method.equals("GET") && !method.equals("HEAD")) {
-            AdminService.respond(x, 405, "text/plain; charset=utf-8", "Method not allowed\n".getBytes(StandardCharsets.UTF_8));
-            return;
-        }
-        if (path.equals("/console")) {
-            x.getResponseHeaders().set("Location", ConsoleAssets.PREFIX);
-            x.sendResponseHeaders(301, -1);
-            x.close();
-            return;
-        }
+    Answer answer(Call call) {
+        String method = call.method();
+        String path = call.rawPath();
+        if (!method.equals("GET") && !method.equals("HEAD")) return Answer.text(405, "Method not allowed\n");
+        if (path.equals("/console")) return Answer.of(301, null, null).with("Location", ConsoleAssets.PREFIX);
         Optional<ConsoleAssets.Asset> found = assets.find(path);
-        if (found.isEmpty()) {
-            AdminService.respond(x, 404, "text/plain; charset=utf-8", "Not found\n".getBytes(StandardCharsets.UTF_8));
-            return;
-        }
+        if (found.isEmpty()) return Answer.text(404, "Not found\n");
         ConsoleAssets.Asset asset = found.get();
-        String api = apiOrigin(x.getRequestHeaders().getFirst("Host"));
+        String api = apiOrigin(call.header("Host"));
         byte[] body = asset.body();
         if (asset.contentType().startsWith("text/html") && api != null) {
             body = new String(body, StandardCharsets.UTF_8)
                     .replace("<head>", "<head>\n<meta name=\"basalt-api\" content=\"" + api + "\">")
                     .getBytes(StandardCharsets.UTF_8);
         }
-        x.getResponseHeaders().set("Cache-Control", "no-cache");
-        x.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-        x.getResponseHeaders().set("Content-Security-Policy", assets.contentSecurityPolicy(api));
-        if (method.equals("HEAD")) {
-            x.getResponseHeaders().set("Content-Type", asset.contentType());
-            x.sendResponseHeaders(200, -1);
-            x.close();
-            return;
-        }
-        AdminService.respond(x, 200, asset.contentType(), body);
+        return Answer.of(200, asset.contentType(), body)
+                .with("Cache-Control", "no-cache")
+                .with("X-Content-Type-Options", "nosniff")
+                .with("Content-Security-Policy", assets.contentSecurityPolicy(api));
     }
 
     /** The API's origin as the browser reaches it: the admin page's host name at the API port; null without an API port. */

@@ -23,12 +23,22 @@ final class PrometheusMetrics {
 
     private PrometheusMetrics() {}
 
-    static String render(Engine engine, RequestMetrics requests) {
+    private java.util.function.Predicate<TableCatalog.Entry> visible = e -> true;
+
+    /** The metrics of the tables {@code visible} accepts (the caller's), and the per-operation request series. */
+    static String render(Engine engine, RequestMetrics requests, java.util.function.Predicate<TableCatalog.Entry> visible) {
         PrometheusMetrics m = new PrometheusMetrics();
+        m.visible = visible;
         m.requests(requests);
         m.tables(engine);
-        m.capacity(engine.capacity().tables());
+        java.util.Set<Long> ids = new java.util.HashSet<>();
+        for (TableCatalog.Entry e : m.entries(engine)) ids.add(e.definition().id());
+        m.capacity(engine.capacity().tables().stream().filter(t -> ids.contains(t.tableId())).toList());
         return m.out.toString();
+    }
+
+    private List<TableCatalog.Entry> entries(Engine engine) {
+        return engine.catalog().all().stream().filter(visible).toList();
     }
 
     private void header(String name, String type, String help) {
@@ -71,23 +81,23 @@ final class PrometheusMetrics {
 
     private void tables(Engine engine) {
         header("basalt_table_size_bytes", "gauge", "Item bytes stored per table (the service's item-size rules).");
-        for (TableCatalog.Entry e : engine.catalog().all()) {
+        for (TableCatalog.Entry e : entries(engine)) {
             sample("basalt_table_size_bytes", label("table", AdminTables.name(e)), e.ref().sizeBytes().get());
         }
         header("basalt_table_item_count", "gauge", "Items per table.");
-        for (TableCatalog.Entry e : engine.catalog().all()) {
+        for (TableCatalog.Entry e : entries(engine)) {
             sample("basalt_table_item_count", label("table", AdminTables.name(e)), e.ref().itemCount().get());
         }
         header("basalt_index_size_bytes", "gauge", "Bytes of projected items per secondary index.");
-        forEachIndex(engine, (l, i) -> sample("basalt_index_size_bytes", l, engine.indexes().sizeBytes(i.indexId())));
+        forEachIndex(entries(engine), (l, i) -> sample("basalt_index_size_bytes", l, engine.indexes().sizeBytes(i.indexId())));
         header("basalt_index_item_count", "gauge", "Items per secondary index.");
-        forEachIndex(engine, (l, i) -> sample("basalt_index_item_count", l, engine.indexes().itemCount(i.indexId())));
+        forEachIndex(entries(engine), (l, i) -> sample("basalt_index_item_count", l, engine.indexes().itemCount(i.indexId())));
     }
 
     private interface IndexSink { void accept(String labels, IndexDefinition index); }
 
-    private static void forEachIndex(Engine engine, IndexSink sink) {
-        for (TableCatalog.Entry e : engine.catalog().all()) {
+    private static void forEachIndex(List<TableCatalog.Entry> entries, IndexSink sink) {
+        for (TableCatalog.Entry e : entries) {
             String name = AdminTables.name(e);
             for (IndexDefinition i : e.definition().localIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);
             for (IndexDefinition i : e.definition().globalIndexes()) sink.accept(label("table", name) + "," + label("index", i.name()), i);

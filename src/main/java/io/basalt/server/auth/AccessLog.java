@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -46,9 +45,10 @@ public final class AccessLog implements AutoCloseable {
 
     /** Appends to {@code file} (created if missing). */
     public static AccessLog open(Path file) throws IOException {
-        if (file.toAbsolutePath().getParent() != null) Files.createDirectories(file.toAbsolutePath().getParent());
-        return new AccessLog(Files.newBufferedWriter(file, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                StandardOpenOption.APPEND, StandardOpenOption.WRITE));
+        // 0600 in directories made 0700, whatever the umask: the log names users and tables
+        if (file.toAbsolutePath().getParent() != null) io.basalt.engine.PrivateFiles.createDirectories(file.toAbsolutePath().getParent());
+        return new AccessLog(new java.io.BufferedWriter(new java.io.OutputStreamWriter(io.basalt.engine.PrivateFiles.newOutputStream(file,
+                StandardOpenOption.CREATE, StandardOpenOption.APPEND), StandardCharsets.UTF_8)));
     }
 
     public void record(Entry e) {

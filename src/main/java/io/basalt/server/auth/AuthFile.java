@@ -30,11 +30,19 @@ import java.util.regex.Pattern;
  * denies. Policies are checked when the file is read (a file with a malformed policy is refused).
  * A key with a {@code sessionToken} (temporary credentials) is accepted only from requests carrying
  * that token in {@code x-amz-security-token}. Policies are kept as their JSON text.
+ * An account or a user may carry {@code "s3Credentials": {"accessKeyId": ..., "secretAccessKey": ...,
+ * "sessionToken": ...}}: the keys its exports and imports use with an S3-compatible endpoint
+ * ({@code --s3-endpoint}), a user's before its account's (docs/security.md).
  */
 public record AuthFile(List<Account> accounts, List<User> users) {
     private static final Pattern ACCOUNT_ID = Pattern.compile("\\d{12}");
 
-    public record Account(String id, String name) {}
+    /** @param s3Credentials the keys the account's exports and imports sign S3 requests with, or null */
+    public record Account(String id, String name, AccessKey s3Credentials) {
+        public Account(String id, String name) {
+            this(id, name, null);
+        }
+    }
 
     public record AccessKey(String accessKeyId, String secretAccessKey, String sessionToken) {}
 
@@ -43,7 +51,12 @@ public record AuthFile(List<Account> accounts, List<User> users) {
      * @param allowAll the user may do everything no policy denies (written by {@code auth add-user}
      *                 without {@code --policy}); without it a user may do only what a policy allows
      */
-    public record User(String name, String account, List<AccessKey> accessKeys, List<String> policies, boolean allowAll) {
+    public record User(String name, String account, List<AccessKey> accessKeys, List<String> policies, boolean allowAll,
+                       AccessKey s3Credentials) {
+        public User(String name, String account, List<AccessKey> accessKeys, List<String> policies, boolean allowAll) {
+            this(name, account, accessKeys, policies, allowAll, null);
+        }
+
         /** A user whose access is exactly what its policies allow. */
         public User(String name, String account, List<AccessKey> accessKeys, List<String> policies) {
             this(name, account, accessKeys, policies, false);
@@ -121,21 +134,24 @@ public record AuthFile(List<Account> accounts, List<User> users) {
 
     private static Account readAccount(JsonParser p) throws IOException {
         String id = null, name = null;
+        AccessKey s3 = null;
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String f = p.currentName();
             p.nextToken();
             switch (f) {
                 case "id" -> id = text(p);
                 case "name" -> name = text(p);
+                case "s3Credentials" -> s3 = readS3Key(p);
                 default -> p.skipChildren();
             }
         }
-        return new Account(id, name);
+        return new Account(id, name, s3);
     }
 
     private static User readUser(JsonParser p) throws IOException {
         String name = null, account = null;
         boolean allowAll = false;
+        AccessKey s3 = null;
         List<AccessKey> keys = new ArrayList<>();
         List<String> policies = new ArrayList<>();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -150,10 +166,28 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                     if (!p.currentToken().isBoolean()) throw new IOException("allowAll must be true or false at " + p.currentLocation());
                     allowAll = p.getBooleanValue();
                 }
+                case "s3Credentials" -> s3 = readS3Key(p);
                 default -> p.skipChildren();
             }
         }
-        return new User(name, account, List.copyOf(keys), List.copyOf(policies), allowAll);
+        return new User(name, account, List.copyOf(keys), List.copyOf(policies), allowAll, s3);
+    }
+
+    private static AccessKey readS3Key(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw new IOException("s3Credentials must be an object at " + p.currentLocation());
+        AccessKey k = readKey(p);
+        if (k.accessKeyId() == null || k.accessKeyId().isEmpty() || k.secretAccessKey() == null || k.secretAccessKey().isEmpty()) {
+            throw new IOException("s3Credentials need an accessKeyId and a secretAccessKey at " + p.currentLocation());
+        }
+        return k;
+    }
+
+    private static void writeKey(JsonGenerator g, AccessKey k) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("accessKeyId", k.accessKeyId());
+        g.writeStringField("secretAccessKey", k.secretAccessKey());
+        if (k.sessionToken() != null) g.writeStringField("sessionToken", k.sessionToken());
+        g.writeEndObject();
     }
 
     private static AccessKey readKey(JsonParser p) throws IOException {
@@ -199,6 +233,10 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                     g.writeStartObject();
                     g.writeStringField("id", a.id());
                     if (a.name() != null) g.writeStringField("name", a.name());
+                    if (a.s3Credentials() != null) {
+                        g.writeFieldName("s3Credentials");
+                        writeKey(g, a.s3Credentials());
+                    }
                     g.writeEndObject();
                 }
                 g.writeEndArray();
@@ -209,14 +247,12 @@ public record AuthFile(List<Account> accounts, List<User> users) {
                     g.writeStringField("account", u.account());
                     if (u.allowAll()) g.writeBooleanField("allowAll", true);
                     g.writeArrayFieldStart("accessKeys");
-                    for (AccessKey k : u.accessKeys()) {
-                        g.writeStartObject();
-                        g.writeStringField("accessKeyId", k.accessKeyId());
-                        g.writeStringField("secretAccessKey", k.secretAccessKey());
-                        if (k.sessionToken() != null) g.writeStringField("sessionToken", k.sessionToken());
-                        g.writeEndObject();
-                    }
+                    for (AccessKey k : u.accessKeys()) writeKey(g, k);
                     g.writeEndArray();
+                    if (u.s3Credentials() != null) {
+                        g.writeFieldName("s3Credentials");
+                        writeKey(g, u.s3Credentials());
+                    }
                     g.writeArrayFieldStart("policies");
                     for (String policy : u.policies()) g.writeRawValue(policy);
                     g.writeEndArray();

@@ -15,13 +15,13 @@ public interface Authenticator {
     /** Accepts any well-formed signature: the default account, the key as given (as DynamoDB Local does). */
     Authenticator ANY_SIGNATURE = (accessKeyId, request) -> new Principal(Principal.DEFAULT_ACCOUNT, null, accessKeyId);
 
-    /** Verifies every signature. */
+    /** Verifies every signature (of the DynamoDB API: X-Amz-Target signed too). */
     static Authenticator verifying(SigV4Verifier verifier) {
         return (accessKeyId, request) -> {
             if (request == null) {
                 throw new io.basalt.error.DynamoException(io.basalt.error.ErrorType.INVALID_SIGNATURE, SigV4Verifier.MISMATCH);
             }
-            return verifier.verify(request);
+            return verifier.verifyApiRequest(request);
         };
     }
 }

@@ -30,12 +30,15 @@ import org.slf4j.LoggerFactory;
 public final class Authorizer {
     private static final Logger LOG = LoggerFactory.getLogger(Authorizer.class);
     private static final int MAX_CACHED = 1024;
+    /** The condition keys a request's body gives; all others come from the caller and the connection. */
+    private static final String REQUEST_KEY_PREFIX = "dynamodb:";
 
     private final CredentialStore credentials;
     private final Supplier<TableCatalog> catalog;
     private final Clock clock;
     /** Parsed policies by kind and text (the same few documents are used by every request). */
     private final Map<String, Object> parsed = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicLong conditionKeyReads = new java.util.concurrent.atomic.AtomicLong();
 
     private final io.basalt.model.Namespaces namespaces;
 
@@ -51,36 +54,75 @@ public final class Authorizer {
      */
     public void authorize(Principal principal, String operation, String region, Supplier<java.io.InputStream> body,
                           HttpRequestParts request) {
-        CredentialStore.Key key = credentials.find(principal.accessKeyId());
-        AuthFile.User user = key == null ? null : key.user();
-        List<PolicyDocument> identity = new ArrayList<>();
+        AuthFile.User user = userOf(principal);
+        List<PolicyDocument> identity = identityPolicies(user);
         boolean allowAll = user != null && user.allowAll();
-        if (user != null) {
-            for (String text : user.policies()) {
-                PolicyDocument p = parse(text, PolicyDocument.Kind.IDENTITY);
-                if (p != null) identity.add(p);
-            }
-        }
         List<RequestResources.Access> accesses = RequestResources.of(operation, region, principal.accountId(), body.get());
         if (accesses.isEmpty()) return; // nothing named: the operation refuses the request itself
         TableCatalog tables = catalog.get();
-        Map<RequestResources.Access, ContextKeys> perAccess =
-                RequestConditionKeys.of(operation, region, principal.accountId(), body.get(), tables, namespaces);
+        Supplier<Map<RequestResources.Access, ContextKeys>> perAccess = requestKeysOnDemand(operation, region, principal, body, tables);
         ContextKeys global = globalKeys(principal);
         if (request != null) {
             global.put("aws:SourceIp", request.sourceIp()).put("aws:SecureTransport", Boolean.toString(request.secureTransport()));
         }
         PolicyEvaluator.Caller caller = new PolicyEvaluator.Caller(principal.arn(), principal.accountId());
         for (RequestResources.Access a : accesses) {
-            ContextKeys keys = global.copy();
-            ContextKeys specific = perAccess.get(a);
-            if (specific != null) keys = merge(keys, specific);
+            ContextKeys keys = global.copy().deferring(REQUEST_KEY_PREFIX, () -> requestKeys(perAccess, principal, a));
             String owner = ownerAccount(a.resource(), principal.accountId());
             PolicyEvaluator.Decision d = decide(identity, allowAll, resourcePolicy(tables, a.resource(), owner), caller, owner, a, keys);
             if (d != PolicyEvaluator.Decision.ALLOW) throw denied(principal, a, d);
         }
         NewResourcePolicy attached = NewResourcePolicy.of(operation, body.get());
         if (attached != null) checkAttached(attached, identity, allowAll, caller, region, global, tables);
+    }
+
+    private AuthFile.User userOf(Principal principal) {
+        CredentialStore.Key key = credentials.find(principal.accessKeyId());
+        return key == null ? null : key.user();
+    }
+
+    private List<PolicyDocument> identityPolicies(AuthFile.User user) {
+        List<PolicyDocument> identity = new ArrayList<>();
+        if (user == null) return identity;
+        for (String text : user.policies()) {
+            PolicyDocument p = parse(text, PolicyDocument.Kind.IDENTITY);
+            if (p != null) identity.add(p);
+        }
+        return identity;
+    }
+
+    /**
+     * What the caller's identity policies allow in S3, decided when an export or import makes its
+     * S3 requests (the local store's buckets have no bucket policies: another account's bucket is
+     * refused by its owner check), and the S3 credentials the auth file gives the caller (its
+     * user's, else its account's, else none: the server's own).
+     */
+    public io.basalt.engine.transfer.ObjectAccess objectAccess(Principal principal, HttpRequestParts request) {
+        String sourceIp = request == null ? null : request.sourceIp();
+        String secure = request == null ? null : Boolean.toString(request.secureTransport());
+        return new io.basalt.engine.transfer.ObjectAccess() {
+            @Override
+            public String refusal(String action, String resource, Map<String, String> conditionKeys) {
+                AuthFile.User user = userOf(principal);
+                ContextKeys keys = globalKeys(principal);
+                if (sourceIp != null) keys.put("aws:SourceIp", sourceIp).put("aws:SecureTransport", secure);
+                conditionKeys.forEach(keys::put);
+                PolicyEvaluator.Decision d = PolicyEvaluator.evaluate(identityPolicies(user), user != null && user.allowAll(), null,
+                        new PolicyEvaluator.Caller(principal.arn(), principal.accountId()), action, resource, keys);
+                return d == PolicyEvaluator.Decision.ALLOW ? null : "User: " + principal.arn() + " is not authorized to perform: "
+                        + action + " on resource: \"" + resource + "\" " + reason(d, action);
+            }
+
+            @Override
+            public io.basalt.engine.transfer.ObjectStore.Credentials credentials() {
+                AuthFile.User user = userOf(principal);
+                AuthFile.AccessKey k = user == null ? null : user.s3Credentials();
+                if (k == null) {
+                    for (AuthFile.Account a : credentials.file().accounts()) if (a.id().equals(principal.accountId())) k = a.s3Credentials();
+                }
+                return k == null ? null : new io.basalt.engine.transfer.ObjectStore.Credentials(k.accessKeyId(), k.secretAccessKey(), k.sessionToken());
+            }
+        };
     }
 
     private static PolicyEvaluator.Decision decide(List<PolicyDocument> identity, boolean allowAll, PolicyDocument resourcePolicy,
@@ -143,25 +185,60 @@ public final class Authorizer {
     }
 
     static DynamoException denied(Principal principal, RequestResources.Access a, PolicyEvaluator.Decision d) {
-        String why = switch (d) {
-            case IDENTITY_DENY -> "with an explicit deny in an identity-based policy";
-            case RESOURCE_DENY -> "with an explicit deny in a resource-based policy";
-            case NO_RESOURCE_ALLOW -> "because no resource-based policy allows the " + a.action() + " action";
-            default -> "because no identity-based policy allows the " + a.action() + " action";
-        };
         return new DynamoException(ErrorType.ACCESS_DENIED, "User: " + principal.arn() + " is not authorized to perform: "
-                + a.action() + " on resource: " + a.resource() + " " + why);
+                + a.action() + " on resource: " + a.resource() + " " + reason(d, a.action()));
     }
 
-    private static ContextKeys merge(ContextKeys base, ContextKeys specific) {
-        for (String k : List.of("dynamodb:LeadingKeys", "dynamodb:Attributes")) {
-            if (specific.get(k) != null) base.putAll(k, specific.get(k));
+    /** Why an access is refused, in the words DynamoDB's and S3's AccessDenied messages end with. */
+    private static String reason(PolicyEvaluator.Decision d, String action) {
+        return switch (d) {
+            case IDENTITY_DENY -> "with an explicit deny in an identity-based policy";
+            case RESOURCE_DENY -> "with an explicit deny in a resource-based policy";
+            case NO_RESOURCE_ALLOW -> "because no resource-based policy allows the " + action + " action";
+            default -> "because no identity-based policy allows the " + action + " action";
+        };
+    }
+
+    /**
+     * The request's own condition keys (dynamodb:LeadingKeys, dynamodb:Attributes, ...), read from
+     * the body only when a statement that matches the action and the resource has a condition on
+     * one of them, and then once per request: a caller without a matching statement (no
+     * permissions at all, or none for this table) is answered without the body being read into a
+     * tree (#34.7). {@link RequestConditionKeys} bounds what it reads.
+     */
+    private Supplier<Map<RequestResources.Access, ContextKeys>> requestKeysOnDemand(String operation, String region, Principal principal,
+                                                                                     Supplier<java.io.InputStream> body,
+                                                                                     TableCatalog tables) {
+        return new Supplier<>() {
+            private Map<RequestResources.Access, ContextKeys> read;
+
+            @Override
+            public Map<RequestResources.Access, ContextKeys> get() {
+                if (read == null) {
+                    conditionKeyReads.incrementAndGet();
+                    read = RequestConditionKeys.of(operation, region, principal.accountId(), body, tables, namespaces);
+                }
+                return read;
+            }
+        };
+    }
+
+    /**
+     * The keys of one access; a request too large to read them from is refused, since a condition
+     * that needs them (in an Allow or a Deny) cannot be decided.
+     */
+    private static ContextKeys requestKeys(Supplier<Map<RequestResources.Access, ContextKeys>> perAccess, Principal principal,
+                                           RequestResources.Access a) {
+        try {
+            return perAccess.get().get(a);
+        } catch (BoundedRequestTree.TooLarge overBounds) {
+            throw denied(principal, a, PolicyEvaluator.Decision.IMPLICIT_DENY);
         }
-        for (String k : List.of("dynamodb:Select", "dynamodb:ReturnValues", "dynamodb:ReturnConsumedCapacity",
-                "dynamodb:EnclosingOperation", "dynamodb:FullTableScan")) {
-            base.put(k, specific.single(k));
-        }
-        return base;
+    }
+
+    /** How many requests had their condition keys read from the body (tests: that denials do not). */
+    long conditionKeyReads() {
+        return conditionKeyReads.get();
     }
 
     private ContextKeys globalKeys(Principal p) {

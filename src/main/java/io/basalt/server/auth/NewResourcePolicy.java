@@ -35,6 +35,10 @@ record NewResourcePolicy(String resource, String document, boolean confirmRemove
         } catch (IOException | RuntimeException unreadable) {
             return null; // the operation reports the body's fault
         }
-        return resource == null || document == null ? null : new NewResourcePolicy(resource, document, confirm);
+        if (resource == null || document == null) return null;
+        // a document over the service's size limit is refused by the operation before anything is
+        // attached: it is not parsed here (a 16 MB "policy" would be a large tree)
+        if (document.length() > io.basalt.model.ServiceLimits.RESOURCE_POLICY_BYTES) return null;
+        return new NewResourcePolicy(resource, document, confirm);
     }
 }

@@ -1,7 +1,5 @@
 package io.basalt.server.auth;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import io.basalt.engine.catalog.IndexDefinition;
 import io.basalt.engine.catalog.TableCatalog;
 import io.basalt.engine.catalog.TableDefinition;
@@ -18,8 +16,6 @@ import io.basalt.expression.partiql.WherePartitions;
 import io.basalt.model.AttributeValue;
 import io.basalt.model.KeyShape;
 import io.basalt.server.auth.policy.ContextKeys;
-import io.basalt.wire.AttributeValueJson;
-import io.basalt.wire.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -67,13 +63,20 @@ final class RequestConditionKeys {
         this.account = account;
     }
 
-    /** The keys of each access, to be added to the request's global keys. */
-    static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account, InputStream body,
+    /**
+     * The keys of each access, to be added to the request's global keys.
+     *
+     * @throws BoundedRequestTree.TooLarge when the body is over the bounds of what is read
+     */
+    static Map<RequestResources.Access, ContextKeys> of(String operation, String region, String account,
+                                                        java.util.function.Supplier<InputStream> body,
                                                         TableCatalog catalog, io.basalt.model.Namespaces namespaces) {
         RequestConditionKeys k = new RequestConditionKeys(catalog, region, account, namespaces);
         Map<String, Object> request;
-        try (JsonParser p = Json.FACTORY.createParser(body)) {
-            request = p.nextToken() == JsonToken.START_OBJECT ? asMap(tree(p, null)) : Map.of();
+        try {
+            request = BoundedRequestTree.read(body);
+        } catch (BoundedRequestTree.TooLarge overBounds) {
+            throw overBounds; // the authorizer refuses: it cannot decide
         } catch (IOException | RuntimeException unreadable) {
             return Map.of(); // the operation refuses the body before touching anything
         }
@@ -372,44 +375,6 @@ final class RequestConditionKeys {
             case AttributeValue.B b -> Base64.getEncoder().encodeToString(b.value());
             case null, default -> null;
         };
-    }
-
-    /**
-     * The request as a tree; members that hold items, keys or placeholder values are read as
-     * AttributeValues (so expressions parse as the operation will parse them).
-     */
-    private static Object tree(JsonParser p, String field) throws IOException {
-        JsonToken t = p.currentToken();
-        if (t == JsonToken.START_OBJECT && field != null
-                && (field.equals("Item") || field.equals("Key") || field.equals("ExpressionAttributeValues"))) {
-            return AttributeValueJson.readItem(p);
-        }
-        if (t == JsonToken.START_OBJECT && field != null && field.equals("#key")) return AttributeValueJson.readItem(p);
-        if (t == JsonToken.START_OBJECT && field != null && field.equals("#value")) return AttributeValueJson.read(p);
-        switch (t) {
-            case START_OBJECT -> {
-                Map<String, Object> m = new LinkedHashMap<>();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = p.currentName();
-                    p.nextToken();
-                    m.put(name, tree(p, name));
-                }
-                return m;
-            }
-            case START_ARRAY -> {
-                List<Object> l = new ArrayList<>();
-                String element = "Keys".equals(field) ? "#key"
-                        : "AttributeValueList".equals(field) || "Parameters".equals(field) ? "#value" : null;
-                while (p.nextToken() != JsonToken.END_ARRAY) l.add(tree(p, element));
-                return l;
-            }
-            case VALUE_STRING -> {
-                return p.getText();
-            }
-            default -> {
-                return null;
-            }
-        }
     }
 
     @SuppressWarnings("unchecked")

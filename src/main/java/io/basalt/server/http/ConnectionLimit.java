@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Counts a service's open connections. A connection beyond the limit is answered, on its first
+ * Counts a service's open connections, in all and per source address (so one client, or idle
+ * sockets from one place, cannot take every slot). A connection beyond either limit is answered, on its first
  * request, with 503 (which every SDK retries after a back-off) and closed; one that sends nothing
  * is closed after a second. Either way it holds no worker, no body budget and no slot for long.
  */
@@ -27,20 +28,44 @@ final class ConnectionLimit extends ChannelInboundHandlerAdapter {
     /** The description the service's error documentation gives for HTTP 503. */
     static final String MESSAGE = "The service is currently unavailable or busy.";
     private final int max;
+    private final int maxPerSource;
     private final AtomicInteger open = new AtomicInteger();
+    private final java.util.concurrent.ConcurrentHashMap<java.net.InetAddress, AtomicInteger> bySource =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    ConnectionLimit(int max) {
+    ConnectionLimit(int max, int maxPerSource) {
         this.max = max;
+        this.maxPerSource = maxPerSource;
     }
 
-    /** Whether a newly accepted connection is within the limit (then it counts until it closes). */
+    /** Whether a newly accepted connection is within the limits (then it counts until it closes). */
     boolean admit(io.netty.channel.Channel ch) {
         if (open.incrementAndGet() > max) {
             open.decrementAndGet();
             return false;
         }
-        ch.closeFuture().addListener(f -> open.decrementAndGet());
+        java.net.InetAddress source = ch.remoteAddress() instanceof java.net.InetSocketAddress a ? a.getAddress() : null;
+        if (source != null) {
+            AtomicInteger mine = bySource.compute(source, (k, n) -> {
+                AtomicInteger c = n == null ? new AtomicInteger() : n;
+                c.incrementAndGet();
+                return c;
+            });
+            if (mine.get() > maxPerSource) {
+                release(source);
+                open.decrementAndGet();
+                return false;
+            }
+        }
+        ch.closeFuture().addListener(f -> {
+            if (source != null) release(source);
+            open.decrementAndGet();
+        });
         return true;
+    }
+
+    private void release(java.net.InetAddress source) {
+        bySource.computeIfPresent(source, (k, n) -> n.decrementAndGet() <= 0 ? null : n);
     }
 
     int open() {

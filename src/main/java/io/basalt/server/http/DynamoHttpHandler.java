@@ -46,13 +46,15 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     private final ConnectionGuard guard;
     private final ConsoleRoute console;
     private final int maxPipelined;
+    private final BrowserGuards guards;
     private final ArrayDeque<Object> waiting = new ArrayDeque<>();
     private ChannelHandlerContext ctx;
     private boolean busy;
 
     DynamoHttpHandler(RequestDispatcher dispatcher, Executor executor, BodyBudget budget, ConnectionGuard guard,
-                      HttpLimits limits, boolean inlineReads, ConsoleRoute console) {
+                      HttpLimits limits, boolean inlineReads, ConsoleRoute console, BrowserGuards guards) {
         this.inlineReads = inlineReads;
+        this.guards = guards;
         this.console = console;
         this.dispatcher = dispatcher;
         this.executor = executor;
@@ -108,16 +110,26 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
                     responseContentType(head), requestId), head, false);
             case MALFORMED_HTTP -> respond(HttpResponses.response(HttpResponseStatus.BAD_REQUEST,
                     Unpooled.EMPTY_BUFFER, null, requestId), head, true);
+            case UNDECODABLE_BODY -> respond(HttpResponses.error(ctx.alloc(), HttpResponses.internalError(),
+                    responseContentType(head), requestId), head, false);
         }
     }
 
     private void serve(FullHttpRequest req) {
         String requestId = RequestIds.next();
         HttpMethod method = req.method();
+        String hostHeader = req.headers().get(HttpHeaderNames.HOST);
         if ((method.equals(HttpMethod.GET) || method.equals(HttpMethod.HEAD)) && isRoot(req.uri())) {
-            // the service's health check names the host the request named
+            // the service's health check names the host the request named (it shows nothing else, so
+            // it answers whatever the Host)
             String text = method.equals(HttpMethod.GET) ? "healthy: " + host(req) + " " : "";
             answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.OK, text, "text/plain", requestId));
+        } else if (!guards.hostAllowed(hostHeader)) {
+            answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.HOST_REFUSED,
+                    "text/plain; charset=utf-8", requestId));
+        } else if (!guards.originAllowed(req.headers().get(HttpHeaderNames.ORIGIN), hostHeader)) {
+            answer(req, HttpResponses.text(ctx.alloc(), HttpResponseStatus.FORBIDDEN, BrowserGuards.ORIGIN_REFUSED,
+                    "text/plain; charset=utf-8", requestId));
         } else if (ConsoleRoute.handles(req, path(req.uri()))) {
             answer(req, console.answer(ctx.alloc(), req, path(req.uri()), requestId));
         } else if (method.equals(HttpMethod.OPTIONS) && req.headers().contains(HttpHeaderNames.ORIGIN)) {
@@ -188,8 +200,11 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void respond(FullHttpResponse res, HttpRequest req, boolean close) {
-        if (req != null && req.headers().contains(HttpHeaderNames.ORIGIN)) {
-            res.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
+        String origin = req == null ? null : req.headers().get(HttpHeaderNames.ORIGIN);
+        if (origin != null && res.status().code() != HttpResponseStatus.FORBIDDEN.code()
+                && guards.originAllowed(origin, req.headers().get(HttpHeaderNames.HOST))) {
+            res.headers().set(HttpHeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, guards.allowOriginValue(origin));
+            if (guards.variesByOrigin()) res.headers().add(HttpHeaderNames.VARY, HttpHeaderNames.ORIGIN);
             // a browser script may read these (the SDK for JavaScript reads the request id and the
             // error type); the service's list, which leaves x-amz-crc32 out (the SDK then skips the check)
             res.headers().set(HttpHeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED_HEADERS);
@@ -227,7 +242,7 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         return path.equals("/") || path.isEmpty();
     }
 
-    private static String path(String uri) {
+    static String path(String uri) {
         int q = uri.indexOf('?');
         return q < 0 ? uri : uri.substring(0, q);
     }
@@ -260,32 +275,6 @@ final class DynamoHttpHandler extends ChannelInboundHandlerAdapter {
         HttpHeaders h = req.headers();
         return new DynamoRequest(h.get("X-Amz-Target"), h.get(HttpHeaderNames.AUTHORIZATION), h.get("X-Amz-Date"),
                 h.get(HttpHeaderNames.DATE), query(req.uri()), new NettyRequestParts(req, ctx));
-    }
-
-    /** The request as signed (only read when signatures are verified) and where it came from. */
-    private record NettyRequestParts(FullHttpRequest req, ChannelHandlerContext ctx) implements io.basalt.server.auth.HttpRequestParts {
-        @Override public String sourceIp() {
-            return ctx != null && ctx.channel().remoteAddress() instanceof java.net.InetSocketAddress a && a.getAddress() != null
-                    ? a.getAddress().getHostAddress() : null;
-        }
-
-        @Override public boolean secureTransport() {
-            return ctx != null && ctx.pipeline().get(io.netty.handler.ssl.SslHandler.class) != null;
-        }
-
-        @Override public String method() { return req.method().name(); }
-
-        @Override public String rawPath() { return path(req.uri()); }
-
-        @Override public String rawQuery() {
-            String uri = req.uri();
-            int q = uri.indexOf('?');
-            return q < 0 ? "" : uri.substring(q + 1);
-        }
-
-        @Override public List<String> header(String name) { return req.headers().getAll(name); }
-
-        @Override public InputStream body() { return new ByteBufInputStream(req.content().duplicate()); }
     }
 
     private static Map<String, String> query(String uri) {

@@ -2,24 +2,10 @@ package io.basalt.server.http;
 
 import io.basalt.server.Service;
 import io.basalt.server.console.ConsoleAssets;
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpContentDecompressor;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.channel.group.ChannelGroup;
-import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.ResourceLeakDetector;
-import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -31,32 +17,22 @@ import java.util.concurrent.atomic.AtomicInteger;
  * event loop never blocks on storage), and the bounds of {@link HttpLimits} on what clients can make
  * it hold.
  *
- * <p>Pipeline per connection: guard (timeouts) → TLS (when serving HTTPS) → HTTP codec → 100-continue → gzip/deflate decoding →
- * bounded body aggregation → handler.
+ * <p>Pipeline per connection: guard (deadlines) → TLS (when serving HTTPS) → HTTP codec → 100-continue →
+ * bounded body aggregation and decoding (gzip/deflate) → handler.
  */
 public final class HttpService implements Service {
-    private static final int MAX_INITIAL_LINE = 8 * 1024;
-    /** The service refuses requests whose headers exceed 16 KB with 400 Bad Request. */
-    private static final int MAX_HEADER_BYTES = 16 * 1024;
-
     private final String host;
     private final int requestedPort;
     private final RequestDispatcher dispatcher;
     private final int workers;
     private final HttpLimits limits;
     private final ConsoleRoute console = new ConsoleRoute(new ConsoleAssets());
-    private EventLoopGroup boss;
-    private EventLoopGroup io;
     private ThreadPoolExecutor executor;
     private BodyBudget budget;
-    private Channel channel;
+    private Listener listener;
     private int port;
     private SslContext tls;
-    private ConnectionLimit connections;
-    /** Set first when stopping: connections accepted from then on are closed at once. */
-    private volatile boolean stopping;
-    /** Every open connection: stop closes them all itself before the event loops end (they could stay open otherwise). */
-    private ChannelGroup open;
+    private BrowserGuards guards = BrowserGuards.NONE;
     private boolean inlineReads = true;
     private String leakDetection = "disabled";
 
@@ -85,6 +61,12 @@ public final class HttpService implements Service {
             throw new IllegalStateException("Cannot use the TLS certificate " + certificate + " and key " + key
                     + " (PEM; the key in PKCS#8, unencrypted: 'BEGIN PRIVATE KEY'): " + e.getMessage(), e);
         }
+        return this;
+    }
+
+    /** The Host and Origin checks of browser requests (DNS rebinding, CORS); set before {@link #start}. */
+    public HttpService browserGuards(BrowserGuards g) {
+        this.guards = g;
         return this;
     }
 
@@ -129,42 +111,12 @@ public final class HttpService implements Service {
                     return t;
                 }, new ThreadPoolExecutor.AbortPolicy());
         budget = new BodyBudget(limits.maxBufferedBytes());
-        connections = new ConnectionLimit(limits.maxConnections());
-        open = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
-        boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        io = new MultiThreadIoEventLoopGroup(Math.max(1, Runtime.getRuntime().availableProcessors()), NioIoHandler.newFactory());
-        ServerBootstrap b = new ServerBootstrap()
-                .group(boss, io)
-                .channel(NioServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, 1024)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        open.add(ch);
-                        if (stopping) {
-                            ch.close(); // stopping: the client sees the connection end and retries elsewhere
-                            return;
-                        }
-                        if (!connections.admit(ch)) {
-                            if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
-                            ch.pipeline().addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
-                                    .addLast(ConnectionLimit.refusal());
-                            return;
-                        }
-                        ConnectionGuard guard = new ConnectionGuard(limits);
-                        ch.pipeline().addLast(guard);
-                        if (tls != null) ch.pipeline().addLast(tls.newHandler(ch.alloc()));
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
-                                .addLast(new HttpServerExpectContinueHandler())
-                                .addLast(new HttpContentDecompressor(0))
-                                .addLast(new RequestAggregator(limits, budget, guard))
-                                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console));
-                    }
-                });
-        channel = b.bind(new InetSocketAddress(host, requestedPort)).sync().channel();
-        port = ((InetSocketAddress) channel.localAddress()).getPort();
+        listener = new Listener(limits, tls, Math.max(1, Runtime.getRuntime().availableProcessors()), true, (ch, guard) -> ch.pipeline()
+                .addLast(new HttpServerExpectContinueHandler())
+                .addLast(new RequestAggregator(limits, budget, guard))
+                .addLast(new DynamoHttpHandler(dispatcher, executor, budget, guard, limits, inlineReads, console, guards)));
+        listener.bind(host, requestedPort);
+        port = listener.address().getPort();
     }
 
     @Override
@@ -174,12 +126,12 @@ public final class HttpService implements Service {
 
     /** The address the service listens on (valid after start). */
     public InetSocketAddress address() {
-        return (InetSocketAddress) channel.localAddress();
+        return listener.address();
     }
 
     /** Connections open right now (for tests of the bounds). */
     int openConnections() {
-        return connections.open();
+        return listener.openConnections();
     }
 
     /** Bytes of request bodies held right now (for tests of the bounds). */
@@ -190,18 +142,8 @@ public final class HttpService implements Service {
     /** Stops accepting connections, lets running requests finish (up to 5 s), then closes all connections. */
     @Override
     public synchronized void stop() {
-        if (channel != null) {
-            // connections already queued by the kernel are accepted and closed rather than left
-            // unanswered when the listening socket goes (clients would wait for their timeout)
-            stopping = true;
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            channel.close().syncUninterruptibly();
-            channel = null;
-        }
+        if (listener == null) return;
+        listener.stopListening();
         if (executor != null) {
             executor.shutdown();
             try {
@@ -211,11 +153,7 @@ public final class HttpService implements Service {
             }
             executor = null;
         }
-        if (open != null) open.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-        if (boss != null) {
-            boss.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
-            boss = null;
-        }
+        listener.closeAll();
+        listener = null;
     }
 }

@@ -16,6 +16,12 @@ record RejectedRequest(HttpRequest head, Reason reason) {
         /** The server holds too many request bodies: ThrottlingException. */
         THROTTLED,
         /** Not HTTP, or broken HTTP: 400 and the connection is closed. */
-        MALFORMED_HTTP
+        MALFORMED_HTTP,
+        /**
+         * A Content-Encoding the server cannot decode, or a compressed body that does not decompress
+         * (not compressed, broken, truncated, empty): the service answers these with 500
+         * InternalServerError, the connection stays usable.
+         */
+        UNDECODABLE_BODY
     }
 }

@@ -1,17 +1,20 @@
 package io.basalt.server.http;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 
 /**
- * Assembles a request's body within the limits: a body beyond the maximum size, or beyond what the
+ * Assembles a request's body within the limits and decodes it as its Content-Encoding says
+ * ({@link RequestBodyDecoding}): a body beyond the maximum size, or beyond what the
  * server may buffer, is read to its end and dropped (so the connection stays usable) and the request
  * goes on as a {@link RejectedRequest}. Complete requests go on as FullHttpRequest; their bytes stay
  * counted in the {@link BodyBudget} until the handler has answered them.
@@ -44,6 +47,7 @@ final class RequestAggregator extends ChannelInboundHandlerAdapter {
             }
             if (msg instanceof HttpRequest request) {
                 dropBody();
+                guard.headersReceived();
                 head = request;
                 body = ctx.alloc().compositeBuffer(Integer.MAX_VALUE);
                 refusal = null;
@@ -77,8 +81,33 @@ final class RequestAggregator extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(new RejectedRequest(request, refusal));
             return;
         }
-        CompositeByteBuf content = body;
+        ByteBuf content = body;
         body = null;
+        String coding = request.headers().get(HttpHeaderNames.CONTENT_ENCODING);
+        if (RequestBodyDecoding.encoded(coding)) {
+            ByteBuf decoded;
+            byte[] asSent = new byte[content.readableBytes()];
+            content.getBytes(content.readerIndex(), asSent);
+            try {
+                decoded = RequestBodyDecoding.decode(coding, content, maxBodyBytes, ctx.alloc(), budget);
+            } catch (RequestBodyDecoding.Undecodable e) {
+                ctx.fireChannelRead(new RejectedRequest(request, RejectedRequest.Reason.UNDECODABLE_BODY));
+                return;
+            } catch (RequestBodyDecoding.TooLarge e) {
+                ctx.fireChannelRead(new RejectedRequest(request, RejectedRequest.Reason.TOO_LARGE));
+                return;
+            } catch (RequestBodyDecoding.BudgetExhausted e) {
+                ctx.fireChannelRead(new RejectedRequest(request, RejectedRequest.Reason.THROTTLED));
+                return;
+            } finally {
+                budget.release(content.readableBytes());
+                content.release();
+            }
+            // the headers stay as sent (Content-Encoding and Content-Length are often signed)
+            ctx.fireChannelRead(new DecodedHttpRequest(request.protocolVersion(), request.method(), request.uri(),
+                    decoded, request.headers(), last.trailingHeaders(), asSent));
+            return;
+        }
         ctx.fireChannelRead(new DefaultFullHttpRequest(request.protocolVersion(), request.method(), request.uri(),
                 content, request.headers(), last.trailingHeaders()));
     }

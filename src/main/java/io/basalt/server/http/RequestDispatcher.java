@@ -231,7 +231,8 @@ public final class RequestDispatcher {
                 }
             }
             RequestTrace trace = new RequestTrace();
-            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces, trace);
+            RequestContext ctx = new RequestContext(requestId, auth.region(), auth.accessKeyId(), principal.accountId(), namespaces, trace,
+                    authz == null ? io.basalt.engine.transfer.ObjectAccess.ANYTHING : authz.objectAccess(principal, request.parts()));
             long started = System.nanoTime();
             int status;
             try {

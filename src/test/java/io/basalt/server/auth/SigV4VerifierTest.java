@@ -50,6 +50,26 @@ class SigV4VerifierTest {
     }
 
     @Test
+    void theCanonicalRequestCarriesTheHashOfTheBodyReceivedWhateverTheClientClaims() throws Exception {
+        for (String claimed : new String[] {"UNSIGNED-PAYLOAD", "0".repeat(64)}) {
+            HttpRequestParts claiming = new HttpRequestParts() {
+                @Override public String method() { return "POST"; }
+                @Override public String rawPath() { return "/"; }
+                @Override public String rawQuery() { return ""; }
+                @Override public List<String> header(String name) {
+                    return name.equalsIgnoreCase("x-amz-content-sha256") ? List.of(claimed) : List.of();
+                }
+                @Override public InputStream body() { return new ByteArrayInputStream("{}".getBytes()); }
+            };
+            SigV4Verifier.Signature s = new SigV4Verifier.Signature("AKID", "20261206", "us-east-1", "dynamodb", "aws4_request",
+                    List.of("x-amz-content-sha256"), null, "20261206T000000Z", false, -1, null);
+            String canonical = SigV4Verifier.canonicalRequest(claiming, s);
+            assertEquals("POST\n/\n\nx-amz-content-sha256:" + claimed + "\n\nx-amz-content-sha256\n"
+                    + "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a", canonical);
+        }
+    }
+
+    @Test
     void pathsAndQueriesAreEncodedAsSigV4Wants() {
         assertEquals("/", SigV4Verifier.canonicalUri(""));
         assertEquals("/", SigV4Verifier.canonicalUri("/"));

@@ -11,6 +11,9 @@ import java.util.Map;
  */
 public final class ContextKeys {
     private final Map<String, List<String>> values = new HashMap<>();
+    /** Keys under {@link #deferredPrefix} not asked for yet: costly to know, added at their first look-up. */
+    private java.util.function.Supplier<ContextKeys> deferred;
+    private String deferredPrefix;
 
     /** Sets a single-valued key (null: absent). */
     public ContextKeys put(String key, String value) {
@@ -24,7 +27,18 @@ public final class ContextKeys {
         return this;
     }
 
-    /** A copy to which per-resource keys can be added. */
+    /**
+     * Keys (named {@code prefix...}) that are only worked out when a condition asks for one of them:
+     * {@code more} runs at most once, at the first look-up of an absent key with that prefix, and its
+     * keys (none when it gives null) are added.
+     */
+    public ContextKeys deferring(String prefix, java.util.function.Supplier<ContextKeys> more) {
+        this.deferredPrefix = prefix.toLowerCase(Locale.ROOT);
+        this.deferred = more;
+        return this;
+    }
+
+    /** A copy (without deferred keys) to which per-resource keys can be added. */
     public ContextKeys copy() {
         ContextKeys c = new ContextKeys();
         c.values.putAll(values);
@@ -33,7 +47,16 @@ public final class ContextKeys {
 
     /** The key's values, or null when the request does not have it. */
     public List<String> get(String key) {
-        return values.get(key.toLowerCase(Locale.ROOT));
+        String k = key.toLowerCase(Locale.ROOT);
+        List<String> v = values.get(k);
+        if (v == null && deferred != null && k.startsWith(deferredPrefix)) {
+            java.util.function.Supplier<ContextKeys> more = deferred;
+            deferred = null;
+            ContextKeys added = more.get();
+            if (added != null) added.values.forEach(values::putIfAbsent);
+            v = values.get(k);
+        }
+        return v;
     }
 
     /** A single-valued key's value for policy variables (null when absent or multivalued). */
