@@ -76,6 +76,7 @@ public final class OperationRegistry {
         // Reads of many items
         register(new io.basalt.api.query.Query(engine));
         register(new io.basalt.api.query.Scan(engine));
+        register(new io.basalt.api.query.SearchVectors(engine));
         // Batches and transactions
         register(new io.basalt.api.batch.BatchGetItem(engine));
         register(new io.basalt.api.batch.BatchWriteItem(engine));

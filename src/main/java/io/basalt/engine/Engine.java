@@ -29,6 +29,8 @@ public final class Engine implements AutoCloseable {
     private final io.basalt.engine.query.PageReader pages;
     private final io.basalt.engine.query.LargeReads largeReads;
     private final io.basalt.engine.index.Backfills backfills;
+    private final io.basalt.engine.vector.ExactVectorSearch vectorSearch;
+    private final io.basalt.engine.vector.VectorBackfills vectorBackfills;
     private final Thread recount;
     private final TableCounts counts;
     private volatile boolean closed;
@@ -95,6 +97,19 @@ public final class Engine implements AutoCloseable {
                 .start(storage.sharedByNodes() ? () -> { } : this::recountIndexes);
         this.counts = new TableCounts(storage, catalog, indexes, settings.clock());
         backfills.resumeAll();
+        this.vectorSearch = new io.basalt.engine.vector.ExactVectorSearch(storage);
+        this.vectorBackfills = new io.basalt.engine.vector.VectorBackfills(catalog, vectorSearch, storage.sharedByNodes());
+        vectorBackfills.resumeAll();
+    }
+
+    /** SearchVectors' exact k-NN search. */
+    public io.basalt.engine.vector.ExactVectorSearch vectorSearch() {
+        return vectorSearch;
+    }
+
+    /** The backfills of vector indexes (CREATING until a pass over the table's items is done). */
+    public io.basalt.engine.vector.VectorBackfills vectorBackfills() {
+        return vectorBackfills;
     }
 
     /** Index item counts and sizes are live counters; this seeds them from what is stored. */
@@ -305,6 +320,7 @@ public final class Engine implements AutoCloseable {
         if (closed) return;
         closed = true;
         backfills.close();
+        vectorBackfills.close();
         replicator.close();
         ttl.close();
         if (capacityLeases != null) capacityLeases.close();

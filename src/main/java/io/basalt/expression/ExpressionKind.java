@@ -6,6 +6,7 @@ import io.basalt.error.ValidationFamily;
 public enum ExpressionKind {
     CONDITION("ConditionExpression", ValidationFamily.CONDITION_EXPRESSION),
     FILTER("FilterExpression", ValidationFamily.FILTER_EXPRESSION),
+    SEARCH_CONDITION("SearchConditionExpression", ValidationFamily.FILTER_EXPRESSION),
     KEY_CONDITION("KeyConditionExpression", ValidationFamily.KEY_CONDITION_EXPRESSION),
     UPDATE("UpdateExpression", ValidationFamily.UPDATE_EXPRESSION),
     PROJECTION("ProjectionExpression", ValidationFamily.PROJECTION_EXPRESSION);

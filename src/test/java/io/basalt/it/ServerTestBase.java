@@ -61,10 +61,16 @@ public abstract class ServerTestBase {
 
     /** A DynamoDB Streams client for the same endpoint, as {@link #client} (no retries). */
     public static software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient streamsClient(URI endpoint) {
+        return streamsClient(endpoint, "AKIDTEST", "secret");
+    }
+
+    /** A DynamoDB Streams client signing with the given key, without retries. */
+    public static software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient streamsClient(URI endpoint, String keyId, String secret) {
         return software.amazon.awssdk.services.dynamodb.streams.DynamoDbStreamsClient.builder()
                 .endpointOverride(endpoint).region(Region.US_EAST_1)
-                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("AKIDTEST", "secret")))
+                .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create(keyId, secret)))
                 .httpClient(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(30)).build())
+                .overrideConfiguration(o -> o.retryStrategy(b -> b.maxAttempts(1)))
                 .build();
     }
 

@@ -109,7 +109,10 @@ final class RestoreOverrides {
         return new TableDefinition(targetName, engine.catalog().allocateId(), UUID.randomUUID().toString(), now,
                 source.attributeDefinitions(), source.keys(), billing, throughput, onDemand ? now : 0, limits, lsis, gsis,
                 StreamSettings.NONE, false, null, null, new LinkedHashMap<>(), null, Map.of(),
-                summary, encryption(ctx, source, r.sse()));
+                summary, encryption(ctx, source, r.sse())).toBuilder()
+                // the vector indexes come back with their definitions and are rebuilt from the restored items
+                .vectorIndexes(source.vectorIndexes().stream().map(v -> v.withId(engine.catalog().allocateId())
+                        .withStatus(IndexDefinition.CREATING, true)).toList()).build();
     }
 
     /**

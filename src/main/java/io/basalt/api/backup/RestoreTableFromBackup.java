@@ -62,6 +62,7 @@ public final class RestoreTableFromBackup implements Operation<RestoreTableFromB
         TableDefinition target = RestoreOverrides.target(engine, ctx, r.targetTableName(), backup.table(), r.overrides(),
                 new TableDefinition.RestoreSummary(backup.arn(), backup.tableArn(), now));
         TableCatalog.Entry entry = engine.backups().restore(ctx.namespace(), backup, target);
+        engine.vectorBackfills().startAll(entry);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());

@@ -93,6 +93,7 @@ public final class RestoreTableToPointInTime implements Operation<RestoreTableTo
                     pitr.itemsAt(from, at, loader::add);
                     loader.flush();
                 });
+        engine.vectorBackfills().startAll(entry);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());

@@ -33,6 +33,13 @@ public final class ConsumedCapacityWriter {
 
     public static void write(JsonGenerator g, String mode, String tableName, double tableUnits,
                              Map<String, Double> gsiUnits, Map<String, Double> lsiUnits) throws IOException {
+        write(g, mode, tableName, tableUnits, gsiUnits, lsiUnits, Map.of());
+    }
+
+    /** With the VectorWriteRequestBytes of each vector index a write changed (INDEXES only; none when empty). */
+    public static void write(JsonGenerator g, String mode, String tableName, double tableUnits,
+                             Map<String, Double> gsiUnits, Map<String, Double> lsiUnits, Map<String, Double> vectorWriteBytes)
+            throws IOException {
         double total = tableUnits;
         for (double v : gsiUnits.values()) total += v;
         for (double v : lsiUnits.values()) total += v;
@@ -45,6 +52,15 @@ public final class ConsumedCapacityWriter {
             g.writeEndObject();
             writeIndexes(g, "GlobalSecondaryIndexes", gsiUnits);
             writeIndexes(g, "LocalSecondaryIndexes", lsiUnits);
+            if (!vectorWriteBytes.isEmpty()) {
+                g.writeObjectFieldStart("VectorIndexes");
+                for (Map.Entry<String, Double> v : vectorWriteBytes.entrySet()) {
+                    g.writeObjectFieldStart(v.getKey());
+                    g.writeNumberField("VectorWriteRequestBytes", v.getValue());
+                    g.writeEndObject();
+                }
+                g.writeEndObject();
+            }
         }
         g.writeEndObject();
     }

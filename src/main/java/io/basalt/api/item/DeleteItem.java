@@ -44,7 +44,7 @@ public final class DeleteItem implements Operation<DeleteItemRequest> {
         WriteOutcome w = m.outcome();
         out.writeStartObject();
         if ("ALL_OLD".equals(o.returnValues())) ReturnValuesWriter.writeAttributes(out, w.oldItem());
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m.units());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m);
         ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }

@@ -71,9 +71,16 @@ final class ItemRequests {
     }
 
     /** ConsumedCapacity of a single-item write: the table's units and, for INDEXES, each index's. */
-    static void writeCapacity(JsonGenerator out, String mode, TableCatalog.Entry table, WriteCapacity w) throws IOException {
+    static void writeCapacity(JsonGenerator out, String mode, TableCatalog.Entry table, io.basalt.api.common.MeteredWrite m)
+            throws IOException {
         if (!ConsumedCapacityWriter.wanted(mode)) return;
-        ConsumedCapacityWriter.writeMember(out, mode, table.definition().name(), w.table(), w.globalIndexes(), w.localIndexes());
+        WriteCapacity w = m.units();
+        // vector indexes report VectorWriteRequestBytes, for INDEXES only (Developer Guide, vector index monitoring)
+        Map<String, Double> vectors = "INDEXES".equals(mode) && !table.definition().vectorIndexes().isEmpty()
+                ? io.basalt.engine.vector.VectorWriteMetering.bytes(table.definition(), m.outcome().oldItem(), m.outcome().newItem())
+                : Map.of();
+        out.writeFieldName("ConsumedCapacity");
+        ConsumedCapacityWriter.write(out, mode, table.definition().name(), w.table(), w.globalIndexes(), w.localIndexes(), vectors);
     }
 
 }

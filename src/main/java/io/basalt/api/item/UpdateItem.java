@@ -101,7 +101,7 @@ public final class UpdateItem implements Operation<UpdateItemRequest> {
             case "UPDATED_NEW" -> ReturnValuesWriter.writeAttributes(out, updated(action, written, w.newItem()));
             default -> { }
         }
-        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m.units());
+        ItemRequests.writeCapacity(out, o.returnConsumedCapacity(), table, m);
         ItemRequests.writeItemCollectionMetrics(out, o.returnItemCollectionMetrics(), engine, table, r.key());
         out.writeEndObject();
     }

@@ -66,6 +66,11 @@ final class ReadRules {
     static ReadTarget target(TableCatalog.Entry table, ReadRequest r) {
         if (r.indexName() == null) return new ReadTarget(table.definition(), null);
         IndexDefinition index = table.definition().index(r.indexName());
+        if (index == null && table.definition().vectorIndex(r.indexName()) != null) {
+            // vector indexes are read with SearchVectors only (Developer Guide, vector index requirements)
+            throw DynamoException.validation((r.segment() != null || r.keyConditionExpression() == null && r.keyConditions() == null
+                    ? "Scan" : "Query") + " operation not supported on this index type.");
+        }
         if (index == null) {
             throw DynamoException.validation("The table does not have the specified index: " + r.indexName());
         }

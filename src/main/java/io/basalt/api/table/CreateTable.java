@@ -64,6 +64,7 @@ public final class CreateTable implements Operation<CreateTableRequest> {
             t = b.build();
         }
         TableCatalog.Entry entry = catalog.create(ctx.namespace(), t);
+        engine.vectorBackfills().startAll(entry);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableDescriptionWriter.write(out, ctx, entry, "CREATING", engine.counts());

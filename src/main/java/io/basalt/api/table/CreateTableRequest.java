@@ -23,7 +23,8 @@ record CreateTableRequest(
         TableJson.OnDemandThroughput onDemandThroughput,
         String resourcePolicy,
         TableJson.SseSpecification sseSpecification,
-        TableJson.Warm warmThroughput) {
+        TableJson.Warm warmThroughput,
+        List<VectorIndexRules.Spec> vectorIndexes) {
 
     private static final Member<String> TABLE_NAME = Member.string("TableName");
     private static final Member<List<TableJson.AttributeDefinition>> ATTRIBUTE_DEFINITIONS =
@@ -46,9 +47,11 @@ record CreateTableRequest(
     private static final Member<String> RESOURCE_POLICY = Member.string("ResourcePolicy");
     private static final Member<TableJson.SseSpecification> SSE_SPECIFICATION = Member.of("SSESpecification", TableJson::sse);
     private static final Member<TableJson.Warm> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::warm);
+    private static final Member<List<VectorIndexRules.Spec>> VECTOR_INDEXES = Member.of("VectorIndexes", VectorIndexRules::specs);
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, KEY_SCHEMA, BILLING_MODE,
             PROVISIONED_THROUGHPUT, LOCAL_SECONDARY_INDEXES, GLOBAL_SECONDARY_INDEXES, STREAM_SPECIFICATION, TAGS,
-            TABLE_CLASS, DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, RESOURCE_POLICY, SSE_SPECIFICATION, WARM_THROUGHPUT);
+            TABLE_CLASS, DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, RESOURCE_POLICY, SSE_SPECIFICATION, WARM_THROUGHPUT,
+            VECTOR_INDEXES);
 
     static CreateTableRequest parse(JsonParser p) throws IOException {
         Members m = SHAPE.readOrEmpty(p);
@@ -56,6 +59,6 @@ record CreateTableRequest(
                 m.get(BILLING_MODE), m.get(PROVISIONED_THROUGHPUT), m.get(LOCAL_SECONDARY_INDEXES),
                 m.get(GLOBAL_SECONDARY_INDEXES), m.get(STREAM_SPECIFICATION), m.get(TAGS), m.get(TABLE_CLASS),
                 m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT), m.get(RESOURCE_POLICY),
-                m.get(SSE_SPECIFICATION), m.get(WARM_THROUGHPUT));
+                m.get(SSE_SPECIFICATION), m.get(WARM_THROUGHPUT), m.get(VECTOR_INDEXES));
     }
 }

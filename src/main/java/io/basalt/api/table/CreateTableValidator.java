@@ -28,7 +28,7 @@ final class CreateTableValidator {
     /** The validated parts of the request. */
     record Validated(Map<String, AttrType> attributes, KeyShape keys, String billingMode, Throughput throughput,
                      List<IndexDefinition> lsis, List<IndexDefinition> gsis, OnDemandLimits onDemand,
-                     io.basalt.engine.catalog.WarmThroughput warm) {}
+                     io.basalt.engine.catalog.WarmThroughput warm, List<io.basalt.engine.catalog.VectorIndexDefinition> vectors) {}
 
     private CreateTableValidator() {}
 
@@ -53,6 +53,7 @@ final class CreateTableValidator {
             c.notNull(r.streamSpecification().streamEnabled(), "streamSpecification.streamEnabled")
              .enumValue(r.streamSpecification().streamViewType(), "streamSpecification.streamViewType", STREAM_VIEW_TYPE_ENUM);
         }
+        VectorIndexRules.constraints(c, r.vectorIndexes(), "vectorIndexes");
         c.enumValue(r.tableClass(), "tableClass", TABLE_CLASS_ENUM);
         SseRules.constraints(c, r.sseSpecification());
         c.check();
@@ -167,7 +168,10 @@ final class CreateTableValidator {
                         IndexDefinition.ACTIVE, WarmRules.forCreate(x.warm(), payPerRequest, it, x.indexName())));
             }
         }
-        KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty());
+        List<io.basalt.engine.catalog.VectorIndexDefinition> vectors = VectorIndexRules.forCreate(r.vectorIndexes(), attributes,
+                payPerRequest, indexNames, ids);
+        used.addAll(VectorIndexRules.schemaAttributes(vectors));
+        KeySchemaRules.allDefinitionsUsed(attributes, used, !lsis.isEmpty() || !gsis.isEmpty() || !vectors.isEmpty());
         TableJson.StreamSpecification s = r.streamSpecification();
         // DDB-TABLE-035 (live 2026-10-08)
         if (s != null && Boolean.TRUE.equals(s.streamEnabled()) && s.streamViewType() == null) {
@@ -176,7 +180,7 @@ final class CreateTableValidator {
         if (s != null && Boolean.FALSE.equals(s.streamEnabled()) && s.streamViewType() != null) {
             throw DynamoException.validation("One or more parameter values were invalid: Table is being created with a stream disabled, UpdateViewType should not be specified");
         }
-        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand, warm);
+        return new Validated(attributes, keys, billing, throughput, lsis, gsis, onDemand, warm, vectors);
     }
 
     private static void checkDuplicate(Set<String> names, String name) {

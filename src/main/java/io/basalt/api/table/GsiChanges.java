@@ -45,18 +45,8 @@ final class GsiChanges {
             throw new DynamoException(ErrorType.LIMIT_EXCEEDED,
                     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
         }
-        Map<String, AttrType> attributes = new LinkedHashMap<>(t.attributeDefinitions());
         // AttributeDefinitions count only for a Create: otherwise ignored, a conflicting type too (DDB-TABLE-162, live 2026-10-09)
-        if (definitions != null && creates > 0) {
-            for (TableJson.AttributeDefinition d : definitions) {
-                AttrType type = AttrType.ofTag(d.attributeType());
-                AttrType had = attributes.putIfAbsent(d.attributeName(), type);
-                if (had != null && had != type) {
-                    throw DynamoException.validation("One or more parameter values were invalid: Cannot change the type of attribute "
-                            + d.attributeName() + " from " + had.tag() + " to " + type.tag());
-                }
-            }
-        }
+        Map<String, AttrType> attributes = withDefinitions(t, creates > 0 ? definitions : null);
         List<IndexDefinition> gsis = new ArrayList<>(t.globalIndexes());
         for (TableJson.GsiUpdate u : updates) {
             if (u.create() != null) {
@@ -100,11 +90,30 @@ final class GsiChanges {
             }
         }
         // a deleted index takes the definitions of attributes no key uses any more (DDB-TABLE-151/166, live 2026-10-08)
-        if (deletes > 0) attributes.keySet().retainAll(keyAttributes(t, gsis));
+        if (deletes > 0) {
+            java.util.Set<String> used = keyAttributes(t, gsis);
+            used.addAll(VectorIndexRules.schemaAttributes(t.vectorIndexes()));
+            attributes.keySet().retainAll(used);
+        }
         return t.toBuilder().attributeDefinitions(attributes).globalIndexes(gsis).build();
     }
 
-    private static java.util.Set<String> keyAttributes(TableDefinition t, List<IndexDefinition> gsis) {
+    /** The table's attribute definitions with those of a request that creates an index added (a changed type refused). */
+    static Map<String, AttrType> withDefinitions(TableDefinition t, List<TableJson.AttributeDefinition> definitions) {
+        Map<String, AttrType> attributes = new LinkedHashMap<>(t.attributeDefinitions());
+        if (definitions == null) return attributes;
+        for (TableJson.AttributeDefinition d : definitions) {
+            AttrType type = AttrType.ofTag(d.attributeType());
+            AttrType had = attributes.putIfAbsent(d.attributeName(), type);
+            if (had != null && had != type) {
+                throw DynamoException.validation("One or more parameter values were invalid: Cannot change the type of attribute "
+                        + d.attributeName() + " from " + had.tag() + " to " + type.tag());
+            }
+        }
+        return attributes;
+    }
+
+    static java.util.Set<String> keyAttributes(TableDefinition t, List<IndexDefinition> gsis) {
         java.util.Set<String> used = new java.util.HashSet<>();
         for (KeyShape.Part p : t.keys().parts()) used.add(p.name());
         for (IndexDefinition i : t.localIndexes()) for (KeyShape.Part p : i.keys().parts()) used.add(p.name());

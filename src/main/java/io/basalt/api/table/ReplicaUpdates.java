@@ -209,6 +209,7 @@ final class ReplicaUpdates {
         members.sort(Comparator.comparingLong(TableDefinition.Replica::addedMillis));
         TableDefinition replica = replicaOf(engine, ctx, withStream, a, members);
         TableCatalog.Entry created = engine.catalog().create(namespace, replica);
+        engine.vectorBackfills().startAll(created);
         TableDefinition.Replica added = new TableDefinition.Replica(a.region(), namespace, now, ctx.region());
         TableCatalog.Entry updated = engine.catalog().update(table.account(), t.name(), TableNames.notFound(t.name()), cur -> {
             TableDefinition.Builder b = cur.toBuilder().replicas(append(cur.replicas(), added));
@@ -245,7 +246,10 @@ final class ReplicaUpdates {
                 .stream(new StreamSettings(true, t.stream().viewType(), engine.streamLabels().next()))
                 .deletionProtection(false).tags(new LinkedHashMap<>()).resourcePolicies(new LinkedHashMap<>()).restoreSummary(null)
                 .sseKeyArn(key).tableClass(a.tableClassOverride() != null ? a.tableClassOverride() : t.tableClass())
-                .onDemand(onDemand).replicas(members).build();
+                .onDemand(onDemand).replicas(members)
+                // each replica's vector indexes backfill on their own (Developer Guide, vector indexes and global tables)
+                .vectorIndexes(t.vectorIndexes().stream().map(v -> v.withId(engine.catalog().allocateId())
+                        .withStatus(IndexDefinition.CREATING, true)).toList()).build();
     }
 
     /** A bare key id or alias is resolved in the replica's region and shown as a full ARN (DDB-TABLE-309). */

@@ -47,7 +47,7 @@ public final class TableCreation {
         return new TableDefinition(r.tableName(), engine.catalog().allocateId(), UUID.randomUUID().toString(),
                 engine.clock().millis() / 1000.0, v.attributes(), v.keys(), v.billingMode(), v.throughput(), 0,
                 v.onDemand(), v.lsis(), v.gsis(), stream, Boolean.TRUE.equals(r.deletionProtectionEnabled()),
-                r.tableClass(), null, tags, null).toBuilder().warm(v.warm()).build();
+                r.tableClass(), null, tags, null).toBuilder().warm(v.warm()).vectorIndexes(v.vectors()).build();
     }
 
     /** {@link #define} after CreateTable's member constraints. */

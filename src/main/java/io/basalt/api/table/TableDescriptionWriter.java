@@ -116,6 +116,7 @@ public final class TableDescriptionWriter {
             for (IndexDefinition i : t.globalIndexes()) writeIndex(g, tableArn, entry, i, status, counts);
             g.writeEndArray();
         }
+        if (full) VectorIndexDescriptions.write(g, tableArn, t.vectorIndexes());
         if (t.stream().enabled()) {
             g.writeObjectFieldStart("StreamSpecification");
             g.writeBooleanField("StreamEnabled", true);

@@ -27,7 +27,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
                    TableJson.ProvisionedThroughput provisionedThroughput, List<TableJson.GsiUpdate> gsiUpdates,
                    TableJson.StreamSpecification streamSpecification, TableJson.SseSpecification sse, List<ReplicaUpdates.Element> replicaUpdates,
                    String tableClass, Boolean deletionProtectionEnabled, TableJson.OnDemandThroughput onDemandThroughput,
-                   TableJson.Warm warmThroughput, String multiRegionConsistency) {}
+                   TableJson.Warm warmThroughput, String multiRegionConsistency, List<VectorIndexRules.Update> vectorIndexUpdates) {}
 
     private final Engine engine;
 
@@ -55,9 +55,11 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
             Member.of("OnDemandThroughput", TableJson::onDemand);
     private static final Member<TableJson.Warm> WARM_THROUGHPUT = Member.of("WarmThroughput", TableJson::warm);
     private static final Member<String> MULTI_REGION_CONSISTENCY = Member.string("MultiRegionConsistency");
+    private static final Member<List<VectorIndexRules.Update>> VECTOR_INDEX_UPDATES =
+            Member.of("VectorIndexUpdates", VectorIndexRules::updates);
     private static final Structure SHAPE = Structure.of(TABLE_NAME, ATTRIBUTE_DEFINITIONS, BILLING_MODE,
             PROVISIONED_THROUGHPUT, GSI_UPDATES, STREAM_SPECIFICATION, SSE_SPECIFICATION, REPLICA_UPDATES, TABLE_CLASS,
-            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT, MULTI_REGION_CONSISTENCY);
+            DELETION_PROTECTION_ENABLED, ON_DEMAND_THROUGHPUT, WARM_THROUGHPUT, MULTI_REGION_CONSISTENCY, VECTOR_INDEX_UPDATES);
 
     @Override
     public Request parse(JsonParser p) throws IOException {
@@ -65,7 +67,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         return new Request(m.get(TABLE_NAME), m.get(ATTRIBUTE_DEFINITIONS), m.get(BILLING_MODE),
                 m.get(PROVISIONED_THROUGHPUT), m.get(GSI_UPDATES), m.get(STREAM_SPECIFICATION), m.get(SSE_SPECIFICATION),
                 m.get(REPLICA_UPDATES), m.get(TABLE_CLASS), m.get(DELETION_PROTECTION_ENABLED), m.get(ON_DEMAND_THROUGHPUT),
-                m.get(WARM_THROUGHPUT), m.get(MULTI_REGION_CONSISTENCY));
+                m.get(WARM_THROUGHPUT), m.get(MULTI_REGION_CONSISTENCY), m.get(VECTOR_INDEX_UPDATES));
     }
 
     @Override
@@ -76,7 +78,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         if (r.billingMode() == null && r.provisionedThroughput() == null && (r.gsiUpdates() == null || emptyGsiUpdates)
                 && r.streamSpecification() == null
                 && r.sse() == null && r.replicaUpdates() == null && r.tableClass() == null && r.deletionProtectionEnabled() == null
-                && r.onDemandThroughput() == null && !WarmRules.sent(r.warmThroughput())) {
+                && r.onDemandThroughput() == null && !WarmRules.sent(r.warmThroughput()) && r.vectorIndexUpdates() == null) {
             throw DynamoException.validation(nothingToUpdate(r));
         }
         if (r.replicaUpdates() != null) {
@@ -93,14 +95,19 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         String account = TableNames.namespace(ctx, r.tableName());
         double now = engine.clock().millis() / 1000.0;
         GsiChanges changes = new GsiChanges(engine, r.gsiUpdates(), r.attributeDefinitions(), ctx.region());
+        int gsiChanges = 0;
+        if (r.gsiUpdates() != null) for (TableJson.GsiUpdate u : r.gsiUpdates()) if (u.create() != null || u.delete() != null) gsiChanges++;
+        VectorIndexChanges vectors = new VectorIndexChanges(engine, r.vectorIndexUpdates(), r.attributeDefinitions(), gsiChanges);
         TableCatalog.Entry before = engine.catalog().require(account, name, TableNames.notFound(name));
         boolean timeRules = engine.capacity().settings().timeRules();
         TableCatalog.Entry e = engine.catalog().update(account, name, TableNames.notFound(name), t -> {
-            TableDefinition next = WarmRules.keepHighWater(t, changes.apply(apply(ctx, t, r, now)));
+            TableDefinition next = WarmRules.keepHighWater(t, vectors.apply(changes.apply(apply(ctx, t, r, now))));
             if (timeRules) CapacityTimeRules.check(t, next, now);
             return next;
         });
         changes.afterCommit(account, before.definition(), e.definition());
+        vectors.afterCommit(account, e.definition());
+        e = vectors.shown(before.definition(), e);
         out.writeStartObject();
         out.writeFieldName("TableDescription");
         TableCatalog.Entry shown = e;
@@ -153,6 +160,7 @@ public final class UpdateTable implements Operation<UpdateTable.Request> {
         c.enumValue(r.billingMode(), "billingMode", CreateTableValidator.BILLING_MODE_ENUM)
          .enumValue(r.tableClass(), "tableClass", CreateTableValidator.TABLE_CLASS_ENUM);
         SseRules.constraints(c, r.sse());
+        VectorIndexChanges.constraints(c, r.vectorIndexUpdates());
         c.enumValue(r.multiRegionConsistency(), "multiRegionConsistency", "[EVENTUAL, STRONG]");
         ReplicaUpdates.constraints(c, r.replicaUpdates());
         CreateTableValidator.throughputConstraints(c, r.provisionedThroughput(), "provisionedThroughput");

@@ -107,7 +107,11 @@ public final class ImportTable implements Operation<ImportTable.Request> {
         engine.imports().put(rec);
         ObjectStore callers = TransferJobs.actingFor(store, ctx, r.source().get(OWNER));
         TransferJobs.start("basalt-import-" + rec.arn().substring(rec.arn().lastIndexOf('/') + 1),
-                () -> engine.imports().put(new ImportObjects(engine, callers, rec).load(() -> engine.catalog().create(ctx.namespace(), definition))),
+                () -> engine.imports().put(new ImportObjects(engine, callers, rec).load(() -> {
+                    io.basalt.engine.catalog.TableCatalog.Entry created = engine.catalog().create(ctx.namespace(), definition);
+                    engine.vectorBackfills().startAll(created);
+                    return created;
+                })),
                 failure -> engine.imports().put(rec.finished(ImportRecord.FAILED, engine.clock().millis(), 0, 0, 0, 0,
                         "InternalServerError", failure)));
         write(out, ctx, rec, true);

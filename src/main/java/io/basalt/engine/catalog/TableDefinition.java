@@ -50,7 +50,8 @@ public record TableDefinition(
         RestoreSummary restoreSummary,
         String sseKeyArn,
         WarmThroughput warm,
-        List<Replica> replicas) {
+        List<Replica> replicas,
+        List<VectorIndexDefinition> vectorIndexes) {
 
     /**
      * Another region's table of the same global table.
@@ -72,6 +73,24 @@ public record TableDefinition(
         this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
                 localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies,
                 restoreSummary, sseKeyArn, warm, List.of());
+    }
+
+    /** A table without vector indexes. */
+    public TableDefinition(String name, long id, String uuid, double creationTime, Map<String, AttrType> attributeDefinitions,
+                           KeyShape keys, String billingMode, Throughput throughput, double lastUpdateToPayPerRequest,
+                           OnDemandLimits onDemand, List<IndexDefinition> localIndexes, List<IndexDefinition> globalIndexes,
+                           StreamSettings stream, boolean deletionProtection, String tableClass, String ttlAttribute,
+                           Map<String, String> tags, TtlChange ttlChange, Map<String, ResourcePolicy> resourcePolicies,
+                           RestoreSummary restoreSummary, String sseKeyArn, WarmThroughput warm, List<Replica> replicas) {
+        this(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput, lastUpdateToPayPerRequest, onDemand,
+                localIndexes, globalIndexes, stream, deletionProtection, tableClass, ttlAttribute, tags, ttlChange, resourcePolicies,
+                restoreSummary, sseKeyArn, warm, replicas, List.of());
+    }
+
+    /** The vector index named {@code indexName}, or null. */
+    public VectorIndexDefinition vectorIndex(String indexName) {
+        for (VectorIndexDefinition v : vectorIndexes) if (v.name().equals(indexName)) return v;
+        return null;
     }
 
     /** Whether the table is part of a global table (it has replicas in other regions). */
@@ -140,6 +159,7 @@ public record TableDefinition(
         resourcePolicies = resourcePolicies == null ? Map.of() : Map.copyOf(resourcePolicies);
         if (warm == null) warm = WarmThroughput.NONE;
         replicas = replicas == null ? List.of() : List.copyOf(replicas);
+        vectorIndexes = vectorIndexes == null ? List.of() : List.copyOf(vectorIndexes);
     }
 
     /** The WarmThroughput the table shows (its high-water mark, at least what its throughput implies). */
@@ -198,6 +218,7 @@ public record TableDefinition(
         private String sseKeyArn;
         private WarmThroughput warm;
         private List<Replica> replicas;
+        private List<VectorIndexDefinition> vectorIndexes;
 
         private Builder(TableDefinition t) {
             name = t.name; id = t.id; uuid = t.uuid; creationTime = t.creationTime;
@@ -212,6 +233,7 @@ public record TableDefinition(
             sseKeyArn = t.sseKeyArn;
             warm = t.warm;
             replicas = t.replicas;
+            vectorIndexes = t.vectorIndexes;
         }
 
         public Builder attributeDefinitions(Map<String, AttrType> v) { attributeDefinitions = v; return this; }
@@ -228,6 +250,7 @@ public record TableDefinition(
         public Builder sseKeyArn(String v) { sseKeyArn = v; return this; }
         public Builder warm(WarmThroughput v) { warm = v; return this; }
         public Builder replicas(List<Replica> v) { replicas = v; return this; }
+        public Builder vectorIndexes(List<VectorIndexDefinition> v) { vectorIndexes = v; return this; }
         public Builder id(long v) { id = v; return this; }
         public Builder uuid(String v) { uuid = v; return this; }
         public Builder creationTime(double v) { creationTime = v; return this; }
@@ -243,7 +266,7 @@ public record TableDefinition(
             return new TableDefinition(name, id, uuid, creationTime, attributeDefinitions, keys, billingMode, throughput,
                     lastUpdateToPayPerRequest, onDemand, localIndexes, globalIndexes, stream, deletionProtection,
                     tableClass, ttlAttribute, Map.copyOf(tags).isEmpty() ? Map.of() : new LinkedHashMap<>(tags), ttlChange,
-                    resourcePolicies, restoreSummary, sseKeyArn, warm, replicas);
+                    resourcePolicies, restoreSummary, sseKeyArn, warm, replicas, vectorIndexes);
         }
     }
 }

@@ -73,6 +73,7 @@ public final class TableDefinitionCodec {
                 }
                 g.writeEndArray();
             }
+            TableDefinitionCodecVectors.write(g, t.vectorIndexes());
             if (t.sseKeyArn() != null) g.writeStringField("sseKeyArn", t.sseKeyArn());
             if (t.ttlAttribute() != null) g.writeStringField("ttlAttribute", t.ttlAttribute());
             if (t.ttlChange() != null) {
@@ -210,7 +211,8 @@ public final class TableDefinitionCodec {
                         strings(stream.get("previous")), stream.get("disabledAt") == null ? 0 : num(stream.get("disabledAt")).longValue()),
                 Boolean.TRUE.equals(m.get("deletionProtection")), (String) m.get("tableClass"),
                 (String) m.get("ttlAttribute"), tags, ttlChange(m.get("ttlChange")), policies, restoreSummary(m.get("restoredFrom")),
-                (String) m.get("sseKeyArn"), warm(m.get("warm")), replicas(m.get("replicas")));
+                (String) m.get("sseKeyArn"), warm(m.get("warm")), replicas(m.get("replicas")),
+                TableDefinitionCodecVectors.read(m.get("vectorIndexes")));
     }
 
     private static List<TableDefinition.Replica> replicas(Object list) {

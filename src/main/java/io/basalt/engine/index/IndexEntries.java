@@ -59,6 +59,7 @@ public final class IndexEntries {
     public static void validate(TableDefinition table, Map<String, AttributeValue> item) {
         for (IndexDefinition index : table.localIndexes()) validate(index, item);
         for (IndexDefinition index : table.globalIndexes()) validate(index, item);
+        io.basalt.engine.vector.VectorEntries.validate(table, item);
     }
 
     private static void validate(IndexDefinition index, Map<String, AttributeValue> item) {
@@ -85,15 +86,23 @@ public final class IndexEntries {
 
     /** What is wrong with an index key attribute's value, or null. */
     private static String violation(IndexDefinition index, String name, io.basalt.model.AttrType type, AttributeValue v) {
+        return keyViolation(index.name(), name, type, v);
+    }
+
+    /**
+     * What is wrong with the value of an attribute an index keys on (a secondary index's key, a
+     * vector index's search schema), in the service's words, or null.
+     */
+    public static String keyViolation(String indexName, String name, io.basalt.model.AttrType type, AttributeValue v) {
         if (v == null) return null;
         if (v.type() != type) {
             return "One or more parameter values were invalid: Type mismatch for Index Key "
-                    + name + " Expected: " + type.tag() + " Actual: " + v.type().tag() + " IndexName: " + index.name();
+                    + name + " Expected: " + type.tag() + " Actual: " + v.type().tag() + " IndexName: " + indexName;
         }
         boolean empty = (v instanceof AttributeValue.S s && s.value().isEmpty()) || (v instanceof AttributeValue.B b && b.value().length == 0);
         if (empty) {
             return "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty "
-                    + (v instanceof AttributeValue.S ? "string" : "binary") + " value. IndexName: " + index.name() + ", IndexKey: " + name;
+                    + (v instanceof AttributeValue.S ? "string" : "binary") + " value. IndexName: " + indexName + ", IndexKey: " + name;
         }
         return null;
     }

@@ -134,7 +134,7 @@ public final class RequestResources {
                     out.add(new Access("dynamodb:DescribeContributorInsights", table));
                 }
             }
-            case "Query", "Scan" -> {
+            case "Query", "Scan", "SearchVectors" -> { // SearchVectors: on the vector index's ARN
                 if (table != null) out.add(new Access("dynamodb:" + operation, f.indexName == null ? table : table + "/index/" + f.indexName));
             }
             default -> {

@@ -48,6 +48,9 @@ class RequestResourcesTest {
     void queriesOfAnIndexActOnTheIndex() {
         assertEquals(List.of(new Access("dynamodb:Query", T + "Music/index/ByYear")),
                 of("Query", "{\"IndexName\":\"ByYear\",\"TableName\":\"Music\",\"KeyConditionExpression\":\"x\"}"));
+        // SearchVectors: dynamodb:SearchVectors on the vector index's ARN (Developer Guide, vector indexes)
+        assertEquals(List.of(new Access("dynamodb:SearchVectors", T + "Music/index/ByEmbedding")),
+                of("SearchVectors", "{\"TableName\":\"Music\",\"IndexName\":\"ByEmbedding\",\"TopK\":5,\"SearchVector\":[{\"N\":\"1\"}]}"));
         assertEquals(List.of(new Access("dynamodb:Scan", T + "Music")), of("Scan", "{\"TableName\":\"Music\"}"));
     }
 
