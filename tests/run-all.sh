@@ -146,7 +146,8 @@ fi
 # A real S3-compatible server for the scripts' exports and imports (S3Mock from Maven Central, see
 # tests/s3mock.sh): the servers below are started with --s3-endpoint (credentials for their S3 client in
 # their environment) and the scripts get BASALT_S3_ENDPOINT. When it cannot be had, the reason is printed
-# and tests/scripts/boto3_s3_transfers.py skips. BASALT_S3=off skips it.
+# and the run fails (a helper server that cannot start is a failure, not a skip); BASALT_S3=off is the
+# documented opt-out: then tests/scripts/boto3_s3_transfers.py skips.
 s3_args=()
 s3mock_dir=$(mktemp -d)
 if [[ "${BASALT_S3:-on}" != "off" ]]; then
@@ -157,7 +158,8 @@ if [[ "${BASALT_S3:-on}" != "off" ]]; then
         s3_args=(--s3-endpoint "$s3_endpoint")
         echo "S3Mock at $s3_endpoint"
     else
-        echo "tests: S3Mock could not be started (see above); the S3 transfer script will skip"
+        echo "tests: S3Mock could not be started (see above); BASALT_S3=off skips the S3 transfer script on purpose"
+        failures+=("S3Mock could not be started (tests/s3mock.sh; BASALT_S3=off to skip the S3 transfers)")
     fi
 fi
 
@@ -170,6 +172,14 @@ if [[ -n "${s3mock_pid:-}" ]]; then # not a child of this shell: wait for it to 
     for _ in $(seq 1 50); do kill -0 "$s3mock_pid" 2>/dev/null || break; sleep 0.2; done
 fi
 rm -rf "$s3mock_dir"
+
+# The ways Basalt reaches users besides the repository (docs/distribution.md): tests/distribution/run.sh
+# (the bundle of ./basalt dist without Java; the JUnit 5 and Testcontainers examples; the container image
+# with BASALT_IMAGE=on). BASALT_DIST=off skips them.
+if [[ "${BASALT_DIST:-on}" != "off" ]]; then
+    echo "== distribution (docs/distribution.md)"
+    tests/distribution/run.sh || failures+=("distribution (tests/distribution/run.sh)")
+fi
 
 echo "== docs/compatibility.md"
 if [[ -d target/compatibility ]]; then

@@ -57,13 +57,15 @@ public final class MigrateCommand {
 
     static final String CHECK_HELP = """
             Usage: basalt migrate model check --model FILE [--analysis FILE] [--hot-share S] [--format text|json]
+                                              [--source JDBC-URL [--user U] [--password P]]
 
             Proves that each access pattern is served by a key condition on its table or index (GetItem and
             writes by the full primary key; Query by '=' on the partition key and at most one sort key
             condition), else flags it as a Scan; warns about hot keys (constant partition key values; with
             --analysis, source columns whose most frequent value holds more than --hot-share of the rows,
-            default 0.1) and notes sparse indexes and sparse-index opportunities. Exit code 1 when a
-            pattern is not served.
+            default 0.1) and notes sparse indexes and sparse-index opportunities. With --source, checks with a
+            query per entity that its item key is unique on the source (rows sharing a key would overwrite
+            each other). Exit code 1 when a pattern is not served or a key is not unique.
             """;
 
     static final String PRICES_HELP = """
@@ -157,16 +159,31 @@ public final class MigrateCommand {
         return write(a.get("out"), text, out);
     }
 
-    private static int check(List<String> rest, PrintStream out) throws IOException {
-        Args a = new Args(rest, Set.of("model", "analysis", "hot-share", "format"), Set.of());
+    private static int check(List<String> rest, PrintStream out) throws IOException, java.sql.SQLException {
+        Args a = new Args(rest, Set.of("model", "analysis", "hot-share", "format", "source", "user", "password", "driver-jar"), Set.of());
         Model model = ModelLoader.load(Path.of(a.required("model")));
         BigDecimal hotShare = new BigDecimal(a.get("hot-share", "0.1"));
         Map<String, BigDecimal> shares = a.get("analysis") == null ? Map.of()
                 : ModelInit.topShares(Files.readString(Path.of(a.get("analysis"))), a.get("analysis"));
         ModelCheck.Result result = new ModelCheck(model, shares, hotShare).run();
+        List<String> notUnique = List.of();
+        if (a.get("source") != null) {
+            try (java.sql.Connection c = io.basalt.migrate.source.JdbcSource.connect(a.get("source"), a.get("user"),
+                    a.get("password", System.getenv("BASALT_SOURCE_PASSWORD")), a.all("driver-jar").stream().map(Path::of).toList())) {
+                notUnique = KeyUniqueness.check(c, model);
+            }
+        }
         String format = a.get("format", "text");
-        out.print(format.equals("json") ? JsonText.write(result.toJson()) : result.toText());
-        return result.ok() ? 0 : 1;
+        if (format.equals("json")) {
+            Map<String, Object> json = new java.util.LinkedHashMap<>(result.toJson());
+            if (a.get("source") != null) json.put("keysNotUnique", notUnique);
+            json.put("ok", result.ok() && notUnique.isEmpty());
+            out.print(JsonText.write(json));
+        } else {
+            out.print(result.toText());
+            for (String refusal : notUnique) out.println("error: " + refusal);
+        }
+        return result.ok() && notUnique.isEmpty() ? 0 : 1;
     }
 
     static int write(String file, String text, PrintStream out) throws IOException {

@@ -46,13 +46,24 @@ final class ModelInit {
         StringBuilder entities = new StringBuilder("entities:\n");
         StringBuilder patterns = new StringBuilder("accessPatterns:           # frequencies are placeholders: put the application's rates per second\n");
         boolean gsi = false;
+        Set<String> parents = new java.util.HashSet<>(); // tables other analysed tables refer to: their items head a collection
+        for (Object o : ModelLoader.list(analysis.get("entities"), "entities")) {
+            for (Object f : ModelLoader.list(ModelLoader.map(o, "entity").get("foreignKeys"), "foreignKeys")) {
+                parents.add(String.valueOf(ModelLoader.map(f, "foreignKey").get("references")).toUpperCase(Locale.ROOT));
+            }
+        }
         for (Object o : ModelLoader.list(analysis.get("entities"), "entities")) {
             Map<String, Object> e = ModelLoader.map(o, "entity");
             String name = String.valueOf(e.get("name"));
             String prefix = name.toUpperCase(Locale.ROOT);
             List<Map<String, Object>> columns = (List<Map<String, Object>>) e.get("columns");
             List<String> declared = (List<String>) e.getOrDefault("primaryKey", List.of());
-            List<String> pk = declared.isEmpty() && !columns.isEmpty() ? List.of(String.valueOf(columns.get(0).get("name"))) : declared;
+            boolean keyless = declared.isEmpty() && "table".equals(e.get("kind"));
+            // no primary key: only all the (never NULL) columns together can tell the rows apart (model check --source says whether they do)
+            List<String> pk = declared.isEmpty() && !columns.isEmpty()
+                    ? keyless ? columns.stream().filter(c -> ((Number) c.getOrDefault("nullShare", 0)).doubleValue() == 0) // a NULL key part skips the row
+                            .map(c -> String.valueOf(c.get("name"))).toList() : List.of(String.valueOf(columns.get(0).get("name")))
+                    : declared;
             Map<String, String> fkTarget = new HashMap<>();
             for (Object f : ModelLoader.list(e.get("foreignKeys"), "foreignKeys")) {
                 Map<String, Object> fk = ModelLoader.map(f, "foreignKey");
@@ -70,22 +81,34 @@ final class ModelInit {
                 pattern(patterns, "list-" + name + "-by-" + pk.get(0), "Query", null, "PK = :" + pk.get(0), name, "10");
                 pattern(patterns, "list-" + name + "-by-" + pk.get(1), "Query", "GSI1", "GSI1PK = :" + pk.get(1), name, "10");
             } else {
-                String fkCol = fkTarget.keySet().stream().filter(c -> !pk.contains(c) || pk.size() > 1).sorted().findFirst().orElse(null);
-                String id = pk.stream().map(c -> "{" + c + "}").reduce((x, y) -> x + "#" + y).orElse("");
-                if (fkCol != null) { // in the parent's item collection
+                // a table others refer to heads its own collection (its children's PK is its key): it is not put under its own parent
+                String fkCol = parents.contains(prefix) ? null
+                        : fkTarget.keySet().stream().filter(c -> !pk.contains(c) || pk.size() > 1).sorted().findFirst().orElse(null);
+                if (fkCol != null) { // in the parent's item collection; the sort key does not repeat the partition key's column
                     pkTemplate = fkTarget.get(fkCol) + "#{" + fkCol + "}";
-                    skTemplate = prefix + "#" + id;
+                    List<String> rest = pk.size() > 1 ? pk.stream().filter(c -> !c.equals(fkCol)).toList() : pk;
+                    skTemplate = prefix + "#" + rest.stream().map(c -> "{" + c + "}").reduce((x, y) -> x + "#" + y).orElse("");
                     pattern(patterns, "list-" + name + "-of-" + fkTarget.get(fkCol).toLowerCase(Locale.ROOT), "Query", null,
                             "PK = :" + fkCol + " AND begins_with(SK, :prefix)", name, "10");
                 } else {
+                    String id = pk.stream().map(c -> "{" + c + "}").reduce((x, y) -> x + "#" + y).orElse("");
                     pkTemplate = prefix + "#" + id;
-                    skTemplate = "root";
+                    skTemplate = parents.contains(prefix) ? prefix : "root"; // a parent's own item in its collection
                 }
                 pattern(patterns, "get-" + name, "GetItem", null, "PK = :pk AND SK = :sk", name, "1");
             }
             Map<String, Object> size = ModelLoader.map(e.get("itemSize"), "itemSize");
             long keyBytes = 4 + ItemSize.utf8Length(pkTemplate) + ItemSize.utf8Length(skTemplate); // names PK, SK and their values, roughly
             entities.append("  - name: ").append(name).append('\n');
+            if (parents.contains(prefix) && !fkTarget.isEmpty()) {
+                entities.append("    # other tables refer to ").append(name).append(": it heads their item collection under its own key (the analysis\n")
+                        .append("    # also proposes it under its parent ").append(String.join(", ", new java.util.TreeSet<>(fkTarget.values()))
+                                .toLowerCase(Locale.ROOT)).append("; one item cannot be in both)\n");
+            }
+            if (keyless) {
+                entities.append("    # ").append(name).append(" has no primary key: its item key uses every column without NULLs; check that it is unique with\n")
+                        .append("    # basalt migrate model check --source (rows sharing a key would overwrite each other)\n");
+            }
             if ("query".equals(e.get("kind"))) {
                 entities.append("    query: |\n      ").append(String.valueOf(e.get("query")).replace("\n", "\n      ")).append('\n');
             } else {
@@ -103,7 +126,9 @@ final class ModelInit {
             for (String[] x : extra) entities.append("      ").append(x[0]).append(": {from: \"").append(x[1]).append("\"}\n");
             for (Map<String, Object> c : columns) {
                 String col = String.valueOf(c.get("name"));
-                double valueBytes = Math.max(0, ((Number) c.get("averageBytes")).doubleValue() - ItemSize.utf8Length(col));
+                // the size of the value where the row has one (a sparse column's average over all rows is near 0)
+                double present = 1 - ((Number) c.getOrDefault("nullShare", 0)).doubleValue();
+                double valueBytes = present <= 0 ? 0 : Math.max(0, ((Number) c.get("averageBytes")).doubleValue() / present - ItemSize.utf8Length(col));
                 entities.append("      ").append(col).append(": {from: ").append(col).append(", type: ").append(c.get("dynamoType"))
                         .append(", size: ").append(BigDecimal.valueOf(valueBytes).setScale(1, java.math.RoundingMode.HALF_UP).stripTrailingZeros().toPlainString())
                         .append("}\n");
@@ -132,7 +157,7 @@ final class ModelInit {
             for (Object k : ModelLoader.list(ModelLoader.map(o, where).get("keyCandidates"), where)) {
                 Map<String, Object> kc = ModelLoader.map(k, where);
                 BigDecimal share = new BigDecimal(String.valueOf(kc.get("topShare")));
-                out.merge(String.valueOf(kc.get("column")), share, BigDecimal::max);
+                out.merge(ModelLoader.map(o, where).get("name") + "." + kc.get("column"), share, BigDecimal::max); // by table (or query) and column
             }
         }
         return out;

@@ -17,7 +17,8 @@ final class ReplicateCommand {
     static final String HELP = """
             Usage: basalt migrate replicate --model FILE --source JDBC-URL [--user U] [--password P]
                                             (--endpoint URL | --data-dir DIR) [--region R] [--state FILE]
-                                            [--slot NAME] [--publication NAME] [--batch N] [--init] [--format text|json]
+                                            [--slot NAME] [--publication NAME] [--replica-identity keep|full]
+                                            [--batch N] [--init] [--format text|json]
 
             Change data capture for running the source and the target side by side until cut-over: every
             committed insert, update and delete of the source is applied through the model, in commit order,
@@ -26,23 +27,29 @@ final class ReplicateCommand {
             wal_level=logical; the publication and the slot are created when missing). MariaDB/MySQL: the
             binlog (log_bin, binlog_format=ROW, binlog_row_image=FULL; REPLICATION SLAVE and REPLICATION
             CLIENT privileges). Runs until SIGINT/SIGTERM, then saves its position in the state file and
-            exits; started again with the same state file it resumes there. See docs/migration.md.
+            exits 0; started again with the same state file it resumes there (a background job of a
+            non-interactive shell ignores SIGINT: stop it with SIGTERM). See docs/migration.md.
               --state FILE        the saved position (default replicate-state.json)
               --init              only create the slot/publication (PostgreSQL) or note the binlog position
                                   (MariaDB/MySQL) in the state file, and exit: do it before migrate run, so no
                                   change made during the load is missed
               --slot NAME         PostgreSQL logical replication slot (default basalt_replicate)
-              --publication NAME  PostgreSQL publication, FOR ALL TABLES (default basalt_replicate)
+              --publication NAME  PostgreSQL publication of the tables the model's queries read (default
+                                  basalt_replicate)
+              --replica-identity  keep (default): refuse, before creating anything, when a table's old rows
+                                  would not carry its items' keys (no primary key, or a key column outside it);
+                                  full: set REPLICA IDENTITY FULL on exactly those tables (PostgreSQL)
               --batch N           at most N transactions applied between two saved positions (default 500)
               --format F          text (default: status on standard error) or json (a status object per
                                   line on standard output, about once a second, and a last one when stopped)
             Status: transactions and changes applied, items put and deleted, changes/s, lagMillis (the source's
-            commit time of the last applied transaction to its apply; 0 when caught up), idleMillis, position.
+            commit time of the last applied transaction to its apply; 0 when caught up), lagP99Millis (over the
+            transactions applied since the last status), idleMillis, position.
             """;
 
     static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err, EmbeddedStore.Opener opener) throws Exception {
         Args a = new Args(args, Set.of("model", "source", "user", "password", "driver-jar", "endpoint", "data-dir", "region", "state", "slot",
-                "publication", "batch", "format"), Set.of("init"));
+                "publication", "batch", "format", "replica-identity"), Set.of("init"));
         Model model = ModelLoader.load(Path.of(a.required("model")));
         String source = a.get("source", model.source());
         if (source == null) throw new Args.UsageError("--source is required (the model has no source)");
@@ -50,18 +57,38 @@ final class ReplicateCommand {
         if (!json && !a.get("format", "text").equals("text")) throw new Args.UsageError("--format: text or json");
         int batch = a.intValue("batch", 500);
         if (batch < 1) throw new Args.UsageError("--batch: at least 1");
+        String identity = a.get("replica-identity", "keep");
+        if (!identity.equals("keep") && !identity.equals("full")) throw new Args.UsageError("--replica-identity: keep or full");
         try (RunCommand.TargetConnection target = a.flag("init") ? new RunCommand.TargetConnection(null, null, "none")
                 : RunCommand.target(a, env, opener, true)) {
             Replicator r = new Replicator(new Replicator.Options(model, source, a.get("user"), a.get("password", env.get("BASALT_SOURCE_PASSWORD")),
                     a.all("driver-jar").stream().map(Path::of).toList(), target.ddb(), Path.of(a.get("state", "replicate-state.json")),
-                    a.get("slot", "basalt_replicate"), a.get("publication", "basalt_replicate"), batch));
+                    a.get("slot", "basalt_replicate"), a.get("publication", "basalt_replicate"), batch, identity.equals("full")));
             if (a.flag("init")) {
                 String position = r.init();
-                if (json) out.print(JsonText.write(Map.of("state", "initialised", "position", position)));
-                else out.println("replicate: state " + a.get("state", "replicate-state.json") + " starts at " + position);
+                if (json) out.print(JsonText.write(Map.of("state", "initialised", "position", position, "notes", r.notes())));
+                else {
+                    out.println("replicate: state " + a.get("state", "replicate-state.json") + " starts at " + position);
+                    for (String note : r.notes()) out.println("replicate: " + note);
+                }
                 return 0;
             }
-            // SIGINT/SIGTERM: finish the batch in hand, save the position, then let the JVM exit
+            // SIGINT/SIGTERM: finish the batch in hand, save the position and exit 0 (a clean stop). A signal
+            // ignored from the start (SIGINT in a shell's background job) stays ignored; other ends of the
+            // JVM still stop through the shutdown hook.
+            for (String name : List.of("INT", "TERM")) {
+                try {
+                    sun.misc.Signal.handle(new sun.misc.Signal(name), sig -> new Thread(() -> {
+                        try {
+                            r.stop();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }, "migrate-replicate-signal").start());
+                } catch (IllegalArgumentException ignoredOrReserved) {
+                    // left to the JVM
+                }
+            }
             Thread hook = new Thread(() -> {
                 try {
                     r.stop();

@@ -35,6 +35,30 @@ public interface StorageEngine extends AutoCloseable {
     StorageCursor scan(Space space, byte[] from, byte[] to, boolean reverse);
 
     /**
+     * A guess of a key's current value for a read-modify-write that commits with the guessed
+     * version expected (what this node last wrote or read of it), or null when the engine has none
+     * (the default: read it). A guess may be stale, which costs the caller a refused commit (then it
+     * reads); a decision made without a commit (a condition failing, nothing to change) must not
+     * rest on a guess: read with {@link #get} before answering it.
+     */
+    default Guess guess(Space space, byte[] key) {
+        return null;
+    }
+
+    /** A guessed state: {@code current} as {@link #get} would return it (null: absent). */
+    record Guess(Versioned current) {}
+
+    /**
+     * Whether a commit costs one round trip per partition it checks and one checking several
+     * partitions a transaction protocol (Cassandra): writes that need no atomicity across items
+     * (BatchWriteItem) are then committed partition by partition, concurrently. Engines whose
+     * batches are atomic and cheap anyway (one log sync) say no (the default).
+     */
+    default boolean partitionedCommits() {
+        return false;
+    }
+
+    /**
      * Applies the batch atomically if every expected version matches.
      *
      * @return the version given to every key the batch wrote

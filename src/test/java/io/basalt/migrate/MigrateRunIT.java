@@ -97,7 +97,7 @@ class MigrateRunIT {
                         "--report", dir.resolve("report").toString(), "--checkpoint", dir.resolve("cp.json").toString());
                 assertEquals(0, run.code(), run.err());
                 Map<String, Object> t = total(dir.resolve("report.json"));
-                assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0), t);
+                assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0, "overwritten", 0), t);
                 assertTrue(Files.readString(dir.resolve("report.md")).contains("| PlayerGame | " + String.format("%,d", ROWS)));
                 assertEquals(0, Files.size(dir.resolve("report.errors.jsonl")));
                 Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint, "--all");
@@ -189,7 +189,7 @@ class MigrateRunIT {
                 Outcome run = migrate(args);
                 assertEquals(1, run.code(), run.err());
                 assertTrue(run.err().contains("3 record(s) failed, 0 allowed"), run.err());
-                assertEquals(Map.of("read", 300, "imported", 297, "skipped", 3, "withWarnings", 0, "withErrors", 0), total(dir.resolve("r.json")));
+                assertEquals(Map.of("read", 300, "imported", 297, "skipped", 3, "withWarnings", 0, "withErrors", 0, "overwritten", 0), total(dir.resolve("r.json")));
                 List<String> lines = Files.readAllLines(dir.resolve("r.errors.jsonl"));
                 assertEquals(3, lines.size(), lines.toString());
                 String all = String.join("\n", lines);
@@ -202,7 +202,7 @@ class MigrateRunIT {
                 Outcome verify = migrate("verify", "--model", model.toString(), "--source", url, "--user", "root", "--endpoint",
                         basalt.endpoint().toString(), "--all");
                 assertEquals(0, verify.code(), verify.out());
-                assertTrue(verify.out().contains("300 source rows (3 refused by the mapping), 297 items expected, 297 in the target"), verify.out());
+                assertTrue(verify.out().contains("300 source rows (3 refused by the mapping, 0 listed by the run's errors), 297 items expected, 297 in the target"), verify.out());
             } finally {
                 exec(admin, "DROP DATABASE " + db);
             }
@@ -248,7 +248,7 @@ class MigrateRunIT {
                 Outcome resumed = migrate("run", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint,
                         "--checkpoint", cp.toString(), "--report", dir.resolve("r2").toString());
                 assertEquals(0, resumed.code(), resumed.err());
-                assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0), total(dir.resolve("r2.json")));
+                assertEquals(Map.of("read", ROWS, "imported", ROWS, "skipped", 0, "withWarnings", 0, "withErrors", 0, "overwritten", 0), total(dir.resolve("r2.json")));
                 long again = ((Number) json(dir.resolve("r2.json")).get("recordsThisRun")).longValue();
                 assertEquals(ROWS - committed, again, "the resumed run reads exactly the rows not committed");
                 Outcome verify = migrate("verify", "--model", MODEL, "--source", url, "--user", user, "--endpoint", endpoint, "--all");

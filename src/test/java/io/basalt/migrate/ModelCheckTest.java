@@ -50,7 +50,7 @@ class ModelCheckTest {
     @Test
     void servedByGsiScanHotKeysAndSparseIndexes(@TempDir Path dir) throws Exception {
         Model model = ModelLoader.parse(MODEL, "test");
-        ModelCheck.Result r = new ModelCheck(model, Map.of("status_code", new BigDecimal("0.62")), new BigDecimal("0.1")).run();
+        ModelCheck.Result r = new ModelCheck(model, Map.of("Order.status_code", new BigDecimal("0.62")), new BigDecimal("0.1")).run();
         assertEquals(Status.SERVED, r.patterns().get(0).status());
         assertEquals("key condition on index ByStatus of table Shop", r.patterns().get(0).servedBy());
         assertEquals(Status.SERVED, r.patterns().get(1).status());
@@ -71,6 +71,28 @@ class ModelCheckTest {
         String json = EstimateTest.run(1, "model", "check", "--model", file.toString(), "--format", "json");
         assertTrue(json.replace(" ", "").contains("\"status\":\"SCAN\""), json);
         EstimateTest.run(0, "model", "check", "--model", "examples/gaming/model.yaml");
+    }
+
+    /** Statistics by table and column: customers.customer_id (unique) is not orders.customer_id (17% on one customer). */
+    @Test
+    void hotKeysLookedUpByTableAndColumn() {
+        Model model = ModelLoader.parse("""
+                entities:
+                  - name: Customer
+                    query: SELECT customer_id, email FROM customers
+                    table: Shop
+                    key: {PK: "C#{customer_id}", SK: "profile"}
+                  - name: Order
+                    query: SELECT o.customer_id, o.order_id, c.email FROM orders o JOIN customers c ON c.customer_id = o.customer_id
+                    table: Shop
+                    key: {PK: "C#{customer_id}", SK: "O#{order_id}"}
+                tables:
+                  - {name: Shop, partitionKey: PK, sortKey: SK}
+                """, "test");
+        ModelCheck.Result r = new ModelCheck(model, Map.of("customers.customer_id", new BigDecimal("0.0001"), "orders.customer_id",
+                new BigDecimal("0.17")), new BigDecimal("0.1")).run();
+        assertEquals(java.util.List.of("hot key: PK of entity Order comes from column customer_id whose most frequent value holds 17% of the rows:"
+                + " that partition takes the same share of the load"), r.warnings());
     }
 
     @Test

@@ -32,8 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and deletes association rows and renames games and players (denormalised into many items);
  * once the generator stops and replicate reports itself caught up (lag 0), {@code verify --all}
  * is clean with exact counts. Then replicate is killed (SIGKILL) mid-stream, more changes are
- * made, a new replicate resumes from the state file and converges again; a SIGTERM stops it
- * cleanly with its position saved.
+ * made, a new replicate resumes from the state file and converges again; a SIGINT or SIGTERM stops it
+ * cleanly (exit 0) with its position saved.
  */
 class ReplicateIT {
     private static final String MODEL = "examples/gaming/model.yaml";
@@ -113,8 +113,8 @@ class ReplicateIT {
             verifyClean(url, db.user(), endpoint, basalt, source);
             phase.accept("verified");
 
-            // 3. SIGTERM: stops cleanly, position saved
-            Map<String, Object> last = resumed.terminate();
+            // 3. SIGINT (PostgreSQL) or SIGTERM (MariaDB): stops cleanly, exit 0, position saved
+            Map<String, Object> last = resumed.terminate(url.startsWith("jdbc:postgresql") ? "INT" : "TERM");
             assertEquals("stopped", last.get("state"), "last status: " + last);
             assertEquals(last.get("position"), json(Path.of(state)).get("position"));
             System.out.printf("replicate %s: %s changes made by the generator; last status %s%n", url, gen.changes, last);
@@ -284,9 +284,11 @@ class ReplicateIT {
             process.destroyForcibly().waitFor();
         }
 
-        Map<String, Object> terminate() throws Exception {
-            process.destroy(); // SIGTERM
-            assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "replicate did not stop on SIGTERM");
+        /** Stops it with SIGINT or SIGTERM: a clean stop exits 0. */
+        Map<String, Object> terminate(String signal) throws Exception {
+            new ProcessBuilder("kill", "-" + signal, "" + process.pid()).inheritIO().start().waitFor();
+            assertTrue(process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "replicate did not stop on SIG" + signal);
+            assertEquals(0, process.exitValue(), "exit code after SIG" + signal + ": " + log());
             List<Map<String, Object>> l = lines();
             return l.get(l.size() - 1);
         }

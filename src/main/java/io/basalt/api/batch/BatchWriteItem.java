@@ -140,18 +140,10 @@ public final class BatchWriteItem implements Operation<BatchWriteItem.Request> {
         out.writeEndObject();
     }
 
-    /**
-     * Writes the batch's items in one atomic commit, so a batch costs one log sync instead of one per
-     * item (the service promises each item's write, not the batch's atomicity; all-or-nothing is
-     * stricter). Should other writers keep changing the same items, the items are written one by one.
-     */
+    /** The batch's items, each written once (ItemStore.writeEach: atomically where that is cheap). */
     private List<WriteOutcome> writeAll(List<ItemStore.TxItem> writes) {
         try {
-            return engine.items().transact(writes);
-        } catch (ItemStore.TxConflict contended) {
-            List<WriteOutcome> outcomes = new ArrayList<>(writes.size());
-            for (ItemStore.TxItem w : writes) outcomes.add(engine.items().write(w.table(), w.key(), w.mutation()));
-            return outcomes;
+            return engine.items().writeEach(writes);
         } catch (ItemStore.TxFailure refused) {
             for (RuntimeException e : refused.failures()) {
                 if (e != null) throw e;

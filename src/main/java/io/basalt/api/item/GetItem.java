@@ -61,7 +61,7 @@ public final class GetItem implements Operation<GetItemRequest> {
         } else if (r.attributesToGet() != null) {
             projection = Legacy.attributesToGet(r.attributesToGet());
         }
-        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
+        TableCatalog.Entry table = TableNames.ofRead(engine, ctx, r.tableName());
         table.definition().keys().validateKey(r.key());
         // every storage read comes before the capacity admission (a side effect): see inlineable()
         boolean consistent = Boolean.TRUE.equals(r.consistentRead());

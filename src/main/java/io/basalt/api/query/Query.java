@@ -69,8 +69,15 @@ public final class Query implements Operation<ReadRequest> {
             throw DynamoException.validation("Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.");
         }
         ReadRules.checkSelect(r);
-        TableCatalog.Entry table = TableNames.ofItemRequest(engine, ctx, r.tableName());
-        ReadTarget target = ReadRules.target(table, r);
+        TableCatalog.Entry table = TableNames.ofRead(engine, ctx, r.tableName());
+        ReadTarget target;
+        try {
+            target = ReadRules.target(table, r);
+        } catch (io.basalt.error.DynamoException noSuchIndex) {
+            // perhaps an index created through another node within the second: ask the store
+            table = TableNames.ofItemRequest(engine, ctx, r.tableName());
+            target = ReadRules.target(table, r);
+        }
         KeyShape keys = target.keys();
         KeyConditionSpec spec = ex.keyCondition() != null
                 ? KeyConditions.fromExpression(ex.keyCondition().condition(), keys)

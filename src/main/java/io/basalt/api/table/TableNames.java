@@ -27,7 +27,10 @@ public final class TableNames {
 
     /** The table a name or ARN names, or ResourceNotFoundException with {@code notFoundMessage}. */
     public static TableCatalog.Entry require(Engine engine, RequestContext ctx, String nameOrArn, String notFoundMessage) {
-        TableCatalog.Entry table = engine.catalog().require(namespace(ctx, nameOrArn), fromNameOrArn(ctx, nameOrArn), notFoundMessage);
+        return traced(engine, ctx, engine.catalog().require(namespace(ctx, nameOrArn), fromNameOrArn(ctx, nameOrArn), notFoundMessage));
+    }
+
+    private static TableCatalog.Entry traced(Engine engine, RequestContext ctx, TableCatalog.Entry table) {
         TableCapacity capacity = engine.capacity().of(table);
         if (capacity != null && ctx.trace() != null) ctx.trace().table(capacity.latency());
         return table;
@@ -36,6 +39,15 @@ public final class TableNames {
     /** The table of an item, query or PartiQL request: a missing one gets those operations' text. */
     public static TableCatalog.Entry ofItemRequest(Engine engine, RequestContext ctx, String nameOrArn) {
         return require(engine, ctx, nameOrArn, "Requested resource not found");
+    }
+
+    /**
+     * The table of an item read or query: a definition confirmed within the last second serves
+     * (TableCatalog.findForRead), so a read costs the store no catalog read of its own.
+     */
+    public static TableCatalog.Entry ofRead(Engine engine, RequestContext ctx, String nameOrArn) {
+        return traced(engine, ctx, engine.catalog().requireForRead(namespace(ctx, nameOrArn), fromNameOrArn(ctx, nameOrArn),
+                "Requested resource not found"));
     }
 
     /** The table name a name or table ARN names (an ARN checked as {@link #namespace} checks it). */

@@ -56,6 +56,16 @@ public final class TableCatalog {
      */
     private final boolean shared;
 
+    /**
+     * How long a definition confirmed against the store serves item reads and queries on a shared
+     * store without being read again (one catalog read per table and node and second, instead of one
+     * per read). Real time, not the engine's clock: it bounds how far behind another node's catalog
+     * change such a read may be, which a manual clock standing still would not.
+     */
+    private static final long RECENT_NANOS = 1_000_000_000L;
+    /** System.nanoTime() of each cached entry's last confirmation against the store, by "ACCOUNT/NAME". */
+    private final Map<String, Long> confirmed = new ConcurrentHashMap<>();
+
     /** @param defaultAccount the account whose tables are stored under "table/NAME" */
     public TableCatalog(StorageEngine storage, String defaultAccount) {
         this.storage = storage;
@@ -163,6 +173,31 @@ public final class TableCatalog {
             }
         }
         return tables.get(qualified(account, name));
+    }
+
+    /**
+     * The account's table for an item read or query, or null: on a shared store the cached
+     * definition when it was confirmed within the last second, else as {@link #find}. A table
+     * changed or deleted through another node is seen by reads within a second (the service's own
+     * table changes take effect asynchronously too); a table this node does not know is always
+     * looked up, and writes always check ({@link #find}): a write with an old definition could miss
+     * a new index or land in a deleted table.
+     */
+    public Entry findForRead(String account, String name) {
+        if (shared) {
+            String q = qualified(account, name);
+            Long at = confirmed.get(q);
+            Entry e = tables.get(q);
+            if (e != null && at != null && System.nanoTime() - at < RECENT_NANOS) return e;
+        }
+        return find(account, name);
+    }
+
+    /** {@link #findForRead}, or ResourceNotFoundException with the given message. */
+    public Entry requireForRead(String account, String name, String notFoundMessage) {
+        Entry e = findForRead(account, name);
+        if (e == null) throw DynamoException.resourceNotFound(notFoundMessage);
+        return e;
     }
 
     /** The table with this storage id, or null (it was deleted). */
@@ -274,7 +309,9 @@ public final class TableCatalog {
     /** Re-reads one table's stored definition into the cache (a lost compare-and-set, or a shared store). */
     private void refresh(String account, String name) {
         String q = qualified(account, name);
+        long asked = System.nanoTime();
         Versioned v = storage.get(Space.CATALOG, key(account, name));
+        confirmed.put(q, asked);
         Entry cur = tables.get(q);
         if (v == null) {
             if (cur != null && tables.remove(q, cur)) byId.remove(cur.definition().id(), q);

@@ -111,15 +111,23 @@ public final class ItemStore {
     }
 
     private WriteOutcome write(TableRef table, byte[] storageKey, ItemMutation mutation, HeldKey held) {
+        // the store's guess of the item spares the read; only a commit proves it (StorageEngine.guess)
+        StorageEngine.Guess guess = storage.guess(Space.ITEMS, storageKey);
         for (int attempt = 0; ; attempt++) {
-            Versioned current = storage.get(Space.ITEMS, storageKey);
+            boolean guessed = guess != null;
+            Versioned current = guessed ? guess.current() : storage.get(Space.ITEMS, storageKey);
+            guess = null;
             Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.bytes(), current.offset());
-            Map<String, AttributeValue> next = mutation.apply(old);
-            if (next == old) {
-                return new WriteOutcome(old, old, false);
+            Map<String, AttributeValue> next;
+            try {
+                next = mutation.apply(old);
+            } catch (RuntimeException e) {
+                if (guessed) continue; // a failed condition on a guess: read, then decide
+                throw e;
             }
-            if (next == null && old == null) {
-                return new WriteOutcome(null, null, false);
+            if (next == old || next == null && old == null) {
+                if (guessed) continue; // "nothing to change" would rest on the guess alone
+                return new WriteOutcome(old, old, false);
             }
             long expected = current == null ? Mutation.EXPECT_ABSENT : current.version();
             WriteBatch batch = new WriteBatch();
@@ -251,10 +259,14 @@ public final class ItemStore {
             List<WriteOutcome> outcomes = new java.util.ArrayList<>(items.size());
             RuntimeException[] failures = null;
             int[] mutationItem = new int[items.size() * 2 + 16];
+            boolean guessed = false;
             for (int i = 0; i < items.size(); i++) {
                 TxItem t = items.get(i);
                 byte[] key = storageKey(t.table(), t.key());
-                Versioned current = storage.get(Space.ITEMS, key);
+                // first attempt: the store's guess where it has one (the commit checks every version)
+                StorageEngine.Guess guess = attempt == 0 ? storage.guess(Space.ITEMS, key) : null;
+                guessed |= guess != null;
+                Versioned current = guess != null ? guess.current() : storage.get(Space.ITEMS, key);
                 Map<String, AttributeValue> old = current == null ? null : ItemCodec.decode(current.bytes(), current.offset());
                 long expected = current == null ? Mutation.EXPECT_ABSENT : current.version();
                 Map<String, AttributeValue> next;
@@ -289,6 +301,7 @@ public final class ItemStore {
             }
             if (failures != null) {
                 for (ChangeContributor c : contributors) c.aborted();
+                if (guessed) continue; // a refusal must not rest on a guess: read every item, then decide
                 throw new TxFailure(failures);
             }
             try {
@@ -305,6 +318,66 @@ public final class ItemStore {
                 updateCounters(items.get(i).table(), o.oldItem(), o.newItem());
                 for (ChangeContributor c : contributors) c.committed(items.get(i).table(), o.oldItem(), o.newItem());
             }
+            return outcomes;
+        }
+    }
+
+    /**
+     * Writes items that need no atomicity across them (BatchWriteItem's): in one atomic commit where
+     * a batch is cheap (one log sync instead of one per item; all-or-nothing is stricter than the
+     * service promises); on a store with {@link StorageEngine#partitionedCommits()} one commit per
+     * partition, the partitions concurrently, since one commit across partitions would cost a
+     * transaction. Items other writers keep changing are written one by one.
+     *
+     * @throws TxFailure when an item's write is refused (its position's failure)
+     */
+    public List<WriteOutcome> writeEach(List<TxItem> items) {
+        if (!storage.partitionedCommits() || items.size() < 2) return writeTogether(items);
+        Map<String, List<Integer>> partitions = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            byte[] key = storageKey(items.get(i).table(), items.get(i).key());
+            String p = java.util.HexFormat.of().formatHex(key, 0, Math.min(KeyCodec.PREFIX_BYTES, key.length));
+            partitions.computeIfAbsent(p, x -> new java.util.ArrayList<>()).add(i);
+        }
+        if (partitions.size() == 1) return writeTogether(items);
+        WriteOutcome[] out = new WriteOutcome[items.size()];
+        RuntimeException[] failures = null;
+        // named as the request's worker threads: the store counts their statements with the request's
+        try (var pool = java.util.concurrent.Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("basalt-worker-batch-", 0).factory())) {
+            List<List<Integer>> groups = List.copyOf(partitions.values());
+            List<java.util.concurrent.Future<List<WriteOutcome>>> done = new java.util.ArrayList<>();
+            for (List<Integer> g : groups) done.add(pool.submit(() -> writeTogether(g.stream().map(items::get).toList())));
+            RuntimeException other = null;
+            for (int k = 0; k < groups.size(); k++) {
+                List<Integer> g = groups.get(k);
+                try {
+                    List<WriteOutcome> o = done.get(k).get();
+                    for (int j = 0; j < g.size(); j++) out[g.get(j)] = o.get(j);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof TxFailure refused) {
+                        if (failures == null) failures = new RuntimeException[items.size()];
+                        for (int j = 0; j < g.size(); j++) failures[g.get(j)] = refused.failures()[j];
+                    } else if (other == null) {
+                        other = e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while writing a batch", e);
+                }
+            }
+            if (other != null) throw other;
+        }
+        if (failures != null) throw new TxFailure(failures);
+        return java.util.Arrays.asList(out);
+    }
+
+    /** One atomic commit of the items, or one by one while other writers keep changing them. */
+    private List<WriteOutcome> writeTogether(List<TxItem> items) {
+        try {
+            return transact(items);
+        } catch (TxConflict contended) {
+            List<WriteOutcome> outcomes = new java.util.ArrayList<>(items.size());
+            for (TxItem w : items) outcomes.add(write(w.table(), w.key(), w.mutation()));
             return outcomes;
         }
     }

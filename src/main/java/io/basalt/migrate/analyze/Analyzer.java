@@ -101,6 +101,7 @@ public final class Analyzer {
         out.put("uniqueKeys", List.copyOf(unique.values()));
         out.put("foreignKeys", fks);
         out.put("proposals", proposals(table, pk, fks));
+        if (pk.isEmpty()) keyless(table, from, fks, unique.values(), ((Number) out.get("rows")).longValue(), cast(out.get("warnings")));
         return out;
     }
 
@@ -225,14 +226,16 @@ public final class Analyzer {
             warnings.add(numbersTooPrecise + " number values exceed 38 significant digits or DynamoDB's range (they would be rejected)");
         }
         out.put("numbersOutOfRange", numbersTooPrecise);
-        out.put("keyCandidates", keyCandidates(from, rows, pk, unique, fks, indexed, columnStats, warnings));
+        Set<String> textColumns = new LinkedHashSet<>();
+        for (Column c : columns) if (c.kind() == io.basalt.migrate.source.SqlValues.Kind.TEXT && c.dynamoType().equals("S")) textColumns.add(c.name());
+        out.put("keyCandidates", keyCandidates(from, rows, pk, unique, fks, indexed, columnStats, textColumns, warnings));
         out.put("warnings", warnings);
         return out;
     }
 
     private List<Object> keyCandidates(String from, long rows, List<String> pk, java.util.Collection<List<String>> unique,
                                        List<Map<String, Object>> fks, java.util.Collection<List<String>> indexed,
-                                       Map<String, long[]> columnStats, List<String> warnings) throws SQLException {
+                                       Map<String, long[]> columnStats, Set<String> textColumns, List<String> warnings) throws SQLException {
         Map<String, String> roles = new LinkedHashMap<>();
         for (int i = 0; i < pk.size(); i++) roles.merge(pk.get(i), i == 0 ? "primary key" : "primary key (part " + (i + 1) + ")", (a, b) -> a + ", " + b);
         for (List<String> u : unique) roles.merge(u.get(0), "unique key", (a, b) -> a + ", " + b);
@@ -256,7 +259,9 @@ public final class Analyzer {
             List<Object> top = new ArrayList<>();
             String limit = " LIMIT 5";
             try (Statement st = conn.createStatement();
-                 ResultSet rs = st.executeQuery("SELECT " + q + ", COUNT(*) FROM " + from + " GROUP BY " + q + " ORDER BY 2 DESC" + limit)) {
+                 // NULLs make no partition (an item without the attribute is left out of an index): not a hot value
+                 ResultSet rs = st.executeQuery("SELECT " + q + ", COUNT(*) FROM " + from + " WHERE " + q + " IS NOT NULL GROUP BY " + q
+                         + " ORDER BY 2 DESC" + limit)) {
                 while (rs.next()) {
                     Map<String, Object> v = new LinkedHashMap<>();
                     v.put("value", rs.getString(1));
@@ -268,12 +273,22 @@ public final class Analyzer {
             m.put("topValues", top);
             double share = top.isEmpty() ? 0 : (double) ((Map<?, ?>) top.get(0)).get("share");
             m.put("topShare", share);
-            boolean hot = distinct < rows && share > options.hotShare(); // a unique column's values are one item each
+            // a unique column's values are one item each; a later column of a composite primary key is a sort key, no partition
+            boolean partitionCandidate = !e.getValue().matches("primary key \\(part \\d+\\)");
+            boolean hot = partitionCandidate && distinct < rows && share > options.hotShare();
             m.put("hotPartition", hot);
             if (hot) {
                 warnings.add("hot partition: as a partition key, " + col + " would put " + Math.round(share * 1000) / 10.0
                         + "% of the items (value '" + ((Map<?, ?>) top.get(0)).get("value") + "') and of their load in one partition;"
                         + " choose a key with many evenly used values");
+            }
+            if (textColumns.contains(col)) {
+                long empty = single("SELECT COUNT(*) FROM " + from + " WHERE " + q + " = ''");
+                m.put("emptyStrings", empty);
+                if (empty > 0) {
+                    warnings.add("key column " + col + " holds the empty string in " + empty + " rows: DynamoDB refuses an empty string as a key"
+                            + " value (such rows are skipped as table keys; as an index key the attribute must be left out)");
+                }
             }
             long maxBytes = columnStats.get(col)[2];
             m.put("maxValueBytes", maxBytes);
@@ -285,6 +300,50 @@ public final class Analyzer {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * A table without a primary key: its rows need not be unique, so an item key made of some of its
+     * columns can give two rows one item (the later overwrites the earlier). Says so, with how many rows
+     * share a proposed key (each foreign key column, and every column together), and that replicate
+     * needs REPLICA IDENTITY FULL for it on PostgreSQL.
+     */
+    private void keyless(String table, String from, List<Map<String, Object>> fks, java.util.Collection<List<String>> unique, long rows,
+                         List<String> warnings) throws SQLException {
+        StringBuilder sb = new StringBuilder("table " + table + " has no primary key");
+        if (!unique.isEmpty()) {
+            sb.append(" (unique key ").append(unique.iterator().next()).append(": use it as the item key)");
+        } else {
+            for (Map<String, Object> fk : fks) {
+                List<String> cols = cast(fk.get("columns"));
+                long shared = sharing(from, cols);
+                if (shared > 0) {
+                    sb.append("; keyed by ").append(String.join(", ", cols)).append(" alone, ").append(shared).append(" of its ").append(rows)
+                            .append(" rows share their key with another row (they would overwrite each other)");
+                }
+            }
+            try {
+                long whole = rows - single("SELECT COUNT(*) FROM (SELECT DISTINCT * FROM " + from + ") basalt_d");
+                sb.append(whole > 0 ? "; even all its columns together repeat in " + whole + " rows" : "; all its columns together are unique today");
+            } catch (SQLException notComparable) { // a json column, say
+                if (dialect.equals("postgresql")) conn.rollback();
+            }
+        }
+        sb.append(". Choose an item key that is unique (model check --source verifies it); replicate on PostgreSQL needs"
+                + " ALTER TABLE " + table + " REPLICA IDENTITY FULL");
+        warnings.add(sb.toString());
+    }
+
+    /** How many rows share their values of these columns with another row. */
+    private long sharing(String from, List<String> columns) throws SQLException {
+        String cols = String.join(", ", columns.stream().map(c -> {
+            try {
+                return JdbcSource.quote(conn, c);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }).toList());
+        return single("SELECT COALESCE(SUM(n), 0) FROM (SELECT COUNT(*) AS n FROM " + from + " GROUP BY " + cols + " HAVING COUNT(*) > 1) basalt_d");
     }
 
     /** Foreign keys as item collections; a table whose primary key is two foreign keys as an adjacency list. */

@@ -28,9 +28,9 @@ public final class AcceptanceReport {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("dryRun", dryRun);
         Map<String, Object> es = new LinkedHashMap<>();
-        r.entities().forEach((name, c) -> es.put(name, c.toJson()));
+        r.entities().forEach((name, c) -> es.put(name, json(c)));
         m.put("entities", es);
-        m.put("total", r.total().toJson());
+        m.put("total", json(r.total()));
         m.put("failed", r.total().failed());
         m.put("allowErrors", allowErrors);
         m.put("accepted", r.total().failed() <= allowErrors);
@@ -43,14 +43,21 @@ public final class AcceptanceReport {
         return m;
     }
 
+    private static Map<String, Object> json(Counts c) {
+        Map<String, Object> m = c.toJson();
+        m.put("overwritten", c.overwritten);
+        return m;
+    }
+
     public static String markdown(Loader.Result r, boolean dryRun, long allowErrors, Path errorFile) {
         StringBuilder sb = new StringBuilder("# Migration acceptance report\n\n");
         if (dryRun) sb.append("**Dry run**: records were read and mapped, nothing was written; \"imported\" counts the records that would be.\n\n");
-        sb.append("| entity | read | imported | skipped | with warnings | with errors |\n|---|---:|---:|---:|---:|---:|\n");
+        sb.append("| entity | read | imported | skipped | with warnings | with errors | overwritten |\n|---|---:|---:|---:|---:|---:|---:|\n");
         r.entities().forEach((name, c) -> row(sb, name, c));
         row(sb, "**total**", r.total());
         sb.append("\nSkipped: refused before writing (the service would reject the item); with errors: refused by the target; ")
-                .append("with warnings: imported without an attribute that could not be converted.\n\n");
+                .append("with warnings: imported without an attribute that could not be converted; ")
+                .append("overwritten: written, but an earlier record had the same item key (the item holds one of them).\n\n");
         long failed = r.total().failed();
         sb.append(failed <= allowErrors ? "**Accepted**" : "**Not accepted**").append(": ").append(failed).append(" failed record(s), ")
                 .append(allowErrors).append(" allowed (--allow-errors).\n");
@@ -61,7 +68,7 @@ public final class AcceptanceReport {
     }
 
     private static void row(StringBuilder sb, String name, Counts c) {
-        sb.append(String.format("| %s | %,d | %,d | %,d | %,d | %,d |%n", name, c.read, c.imported, c.skipped, c.warnings, c.errors));
+        sb.append(String.format("| %s | %,d | %,d | %,d | %,d | %,d | %,d |%n", name, c.read, c.imported, c.skipped, c.warnings, c.errors, c.overwritten));
     }
 
     public static void write(Path base, Loader.Result r, boolean dryRun, long allowErrors, Path errorFile) throws IOException {

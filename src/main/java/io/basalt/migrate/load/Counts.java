@@ -6,10 +6,12 @@ import java.util.Map;
 /**
  * Acceptance counts of a set of source records: read = imported + skipped + errors; skipped records
  * were refused before writing (the service would reject them), errors were refused by the target;
- * warnings counts imported records that lost an attribute.
+ * warnings counts imported records that lost an attribute; overwritten (counted after the run, not
+ * kept in the checkpoint) are written records whose item key an earlier record of the entity had:
+ * their item holds only one of them, so they are taken out of imported and count as failed.
  */
 public final class Counts {
-    public long read, imported, skipped, warnings, errors;
+    public long read, imported, skipped, warnings, errors, overwritten;
 
     public enum Outcome { IMPORTED, IMPORTED_WITH_WARNINGS, SKIPPED, ERROR }
 
@@ -32,10 +34,11 @@ public final class Counts {
         skipped += c.skipped;
         warnings += c.warnings;
         errors += c.errors;
+        overwritten += c.overwritten;
     }
 
     public long failed() {
-        return skipped + errors;
+        return skipped + errors + overwritten;
     }
 
     Map<String, Object> toJson() {

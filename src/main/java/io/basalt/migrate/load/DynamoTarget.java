@@ -50,6 +50,9 @@ public final class DynamoTarget {
             credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("basalt-migrate", "basalt-migrate"));
         } else if (env.get("AWS_ACCESS_KEY_ID") != null && env.get("AWS_SECRET_ACCESS_KEY") != null && env.get("AWS_SESSION_TOKEN") == null) {
             credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create(env.get("AWS_ACCESS_KEY_ID"), env.get("AWS_SECRET_ACCESS_KEY")));
+        } else if (endpoint != null && loopback(endpoint) && env.get("AWS_ACCESS_KEY_ID") == null && env.get("AWS_PROFILE") == null) {
+            // a local Basalt (or DynamoDB Local) without --auth-file accepts any key: no credential chain to fail through
+            credentials = StaticCredentialsProvider.create(AwsBasicCredentials.create("basalt-migrate", "basalt-migrate"));
         } else {
             credentials = DefaultCredentialsProvider.builder().build();
         }
@@ -59,6 +62,17 @@ public final class DynamoTarget {
                 .overrideConfiguration(o -> o.retryStrategy(s -> s.maxAttempts(1)));
         if (endpoint != null) b.endpointOverride(endpoint);
         return b.build();
+    }
+
+    private static boolean loopback(URI endpoint) {
+        String host = endpoint.getHost();
+        if (host == null) return false;
+        if (host.equalsIgnoreCase("localhost")) return true;
+        try {
+            return java.net.InetAddress.getByName(host).isLoopbackAddress() && host.matches("[0-9.:\\[\\]a-fA-F]+");
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     /** Creates each table of the model that does not exist yet (on-demand, with its indexes) and waits until it is ACTIVE. */

@@ -54,6 +54,8 @@ public final class ItemMapper {
     private final Map<String, Integer> columnIndex = new HashMap<>();
     private final List<Column> columns = new ArrayList<>();
     private final ColumnMapping mapping;
+    /** Key attribute names of the table's indexes, with the index each belongs to (for messages). */
+    private final Map<String, String> indexKeys = new HashMap<>();
 
     public ItemMapper(Entity entity, Table table, ColumnMapping mapping, ResultSetMetaData md) throws SQLException {
         this.entity = entity;
@@ -74,10 +76,25 @@ public final class ItemMapper {
             KeyAttribute k = keyAttribute(table, a.name());
             targets.add(new Target(a.name(), parts(a.from(), false), a.type() != null ? a.type() : k == null ? null : k.type(), 0));
         }
+        for (var i : table.indexes()) {
+            indexKeys.putIfAbsent(i.partitionKey().name(), i.name());
+            if (i.sortKey() != null) indexKeys.putIfAbsent(i.sortKey().name(), i.name());
+        }
         for (String keyName : table.keyAttributeNames()) {
             if (targets.stream().noneMatch(t -> t.name().equals(keyName))) {
                 throw new ModelException("entity " + entity.name() + ": no template for the key attribute " + keyName + " of table " + table.name());
             }
+        }
+    }
+
+    /** The mapper of an entity's query, from the query's result metadata (no row is read). */
+    public static ItemMapper forQuery(java.sql.Connection c, Entity e, Table table, ColumnMapping mapping) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
+             ResultSet rs = ps.executeQuery()) {
+            return new ItemMapper(e, table, mapping, rs.getMetaData());
+        } catch (SQLException failed) { // a missing table or column: say which entity's query
+            if (!c.isValid(5)) throw failed;
+            throw new ModelException("entity " + e.name() + ": its query failed on the source: " + failed.getMessage().strip());
         }
     }
 
@@ -137,36 +154,41 @@ public final class ItemMapper {
         return cols;
     }
 
+    /** Whether the query has a column of this name. */
+    public boolean hasColumn(String name) {
+        return columnIndex.containsKey(name.toLowerCase(Locale.ROOT));
+    }
+
     public Column columnOf(String name) {
         return columns.get(columnIndex.get(name.toLowerCase(Locale.ROOT)) - 1);
     }
 
     /**
-     * The item key of the row whose key columns ({@link #keyColumns}) have these texts (JDBC or
-     * change-stream text; lower-case names), for deleting the item of a row the source no longer
-     * has. A single-column template takes the column's DynamoDB type (numbers parsed), a composite
-     * one the concatenated texts, then the key's type. Null when a key column's text is missing.
+     * The item key of the row whose key columns ({@link #keyColumns}) have these canonical texts
+     * ({@link io.basalt.migrate.source.SqlValues}; lower-case names), for deleting the item of a row
+     * the source no longer has: each part valued as {@link #map} values it read over JDBC, so both give
+     * the same key. Null when a key column's text is missing; IllegalArgumentException (naming the
+     * column) when one is not a value of its column's type.
      */
     public Map<String, AttributeValue> keyItem(Table table, Map<String, String> keyTexts) {
         Map<String, AttributeValue> key = new LinkedHashMap<>();
         for (Target t : targets) {
             if (!table.keyAttributeNames().contains(t.name())) continue;
-            StringBuilder sb = new StringBuilder();
-            AttributeValue single = null;
+            Map<String, AttributeValue> values = new HashMap<>();
             for (Part p : t.parts()) {
-                if (p.literal() != null) {
-                    sb.append(p.literal());
-                    continue;
-                }
+                if (p.column() == null) continue;
                 String text = keyTexts.get(p.column());
                 if (text == null) return null;
-                sb.append(text);
-                if (t.parts().size() == 1) {
-                    single = columnOf(p.column()).dynamoType().equals("N") ? new AttributeValue.N(DNumber.parse(text)) : new AttributeValue.S(text);
+                try {
+                    values.put(p.column(), mapping.fromCanonical(columnOf(p.column()), text));
+                } catch (RuntimeException e) {
+                    throw new IllegalArgumentException("column " + p.column() + ": " + e.getMessage(), e);
                 }
             }
-            AttributeValue v = single != null ? single : new AttributeValue.S(sb.toString());
-            key.put(t.name(), t.type() == null ? v : convert(v, t.type()));
+            AttributeValue v = compose(t, values::get);
+            String problem = keyProblem(t, v);
+            if (problem != null) throw new IllegalArgumentException(problem); // run refused such a row: it has no item
+            key.put(t.name(), v);
         }
         return key;
     }
@@ -181,19 +203,24 @@ public final class ItemMapper {
             try {
                 v = value(rs, t, values);
             } catch (ColumnMapping.OutOfRange e) {
-                return error("number over 38 digits or out of range in " + t.name() + ": " + e.value.toPlainString());
+                return error("number over 38 digits or out of range in " + t.name() + " (" + columnsOf(t) + "): " + e.value.toPlainString());
             } catch (IllegalArgumentException e) {
                 if (t.keyRole() > 0) return error("key attribute " + t.name() + ": " + e.getMessage());
                 warnings.add("attribute " + t.name() + " left out: " + e.getMessage());
                 continue;
             }
             if (v == null) {
-                if (t.keyRole() > 0) return error("key attribute " + t.name() + " is missing (NULL in the source)");
+                if (t.keyRole() > 0) return error("key attribute " + t.name() + " is missing (NULL in the source: " + columnsOf(t) + ")");
                 continue;
             }
             if (t.keyRole() > 0) {
                 String problem = keyProblem(t, v);
                 if (problem != null) return error(problem);
+            } else if (indexKeys.containsKey(t.name()) && isEmpty(v)) {
+                // the service refuses an empty index key value: the item goes without it, so it is not in that index
+                warnings.add("attribute " + t.name() + " left out (" + columnsOf(t) + "): an empty value cannot be a key of index "
+                        + indexKeys.get(t.name()) + ", the item is written without it and is not in that index");
+                continue;
             }
             item.put(t.name(), v);
         }
@@ -202,8 +229,19 @@ public final class ItemMapper {
         return new Mapped(item, size, null, warnings);
     }
 
+    /** The columns a target's template reads, for messages. */
+    private static String columnsOf(Target t) {
+        List<String> names = new ArrayList<>();
+        for (Part p : t.parts()) if (p.column() != null) names.add(p.column());
+        return names.isEmpty() ? "no column" : (names.size() == 1 ? "column " : "columns ") + String.join(", ", names);
+    }
+
     private static Mapped error(String reason) {
         return new Mapped(null, 0, reason, List.of());
+    }
+
+    private static boolean isEmpty(AttributeValue v) {
+        return v instanceof AttributeValue.S s && s.value().isEmpty() || v instanceof AttributeValue.B b && b.value().length == 0;
     }
 
     private static String keyProblem(Target t, AttributeValue v) {
@@ -220,21 +258,20 @@ public final class ItemMapper {
     }
 
     private AttributeValue value(ResultSet rs, Target t, Map<String, AttributeValue> values) throws SQLException {
+        for (Part p : t.parts()) {
+            if (p.column() != null && columnValue(rs, p.column(), values) == null) return null;
+        }
+        return compose(t, values::get);
+    }
+
+    /** A target's value from its columns' values (all present): a single column's value, else the text of the parts; then the target's type. */
+    private static AttributeValue compose(Target t, java.util.function.Function<String, AttributeValue> column) {
         AttributeValue v;
         if (t.parts().size() == 1 && t.parts().get(0).column() != null) {
-            v = columnValue(rs, t.parts().get(0).column(), values);
-            if (v == null) return null;
+            v = column.apply(t.parts().get(0).column());
         } else {
             StringBuilder sb = new StringBuilder();
-            for (Part p : t.parts()) {
-                if (p.literal() != null) {
-                    sb.append(p.literal());
-                } else {
-                    AttributeValue part = columnValue(rs, p.column(), values);
-                    if (part == null) return null;
-                    sb.append(text(part));
-                }
-            }
+            for (Part p : t.parts()) sb.append(p.literal() != null ? p.literal() : text(column.apply(p.column())));
             v = new AttributeValue.S(sb.toString());
         }
         return t.type() == null ? v : convert(v, t.type());
@@ -243,7 +280,14 @@ public final class ItemMapper {
     private AttributeValue columnValue(ResultSet rs, String column, Map<String, AttributeValue> values) throws SQLException {
         if (values.containsKey(column)) return values.get(column);
         int i = columnIndex.get(column);
-        AttributeValue v = mapping.value(rs, i, columns.get(i - 1));
+        AttributeValue v;
+        try {
+            v = mapping.value(rs, i, columns.get(i - 1));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("column " + column + ": " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("column " + column + ": the driver could not read it: " + e.getMessage(), e);
+        }
         values.put(column, v);
         return v;
     }

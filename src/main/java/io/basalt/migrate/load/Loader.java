@@ -7,6 +7,7 @@ import io.basalt.migrate.model.Model.Entity;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.ColumnMapping;
 import io.basalt.migrate.source.JdbcSource;
+import io.basalt.migrate.source.SqlValues;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.math.BigDecimal;
@@ -96,13 +97,37 @@ public final class Loader {
         if (fatal.get() != null) throw fatal.get();
         Map<String, Counts> perEntity = new LinkedHashMap<>();
         Counts total = new Counts();
+        Map<String, Long> overwritten = overwrites();
         for (var p : checkpoint.entities.values()) {
             Counts c = p.counts();
+            c.overwritten = Math.min(c.imported, overwritten.getOrDefault(p.name(), 0L));
+            c.imported -= c.overwritten;
             perEntity.put(p.name(), c);
             total.add(c);
         }
         if (o.progress() != null) o.progress().println();
         return new Result(perEntity, total, (System.nanoTime() - started) / 1_000_000, settledThisRun.get(), errors.lines(), created);
+    }
+
+    /**
+     * Per entity, how many of its rows share their source key (hence their item key) with an earlier
+     * row: one GROUP BY query each, on the source as it is at the end of the run.
+     */
+    private Map<String, Long> overwrites() throws SQLException {
+        Map<String, Long> out = new LinkedHashMap<>();
+        try (Connection c = connect()) {
+            for (var p : checkpoint.entities.values()) {
+                Entity e = o.model().entity(p.name()).orElseThrow();
+                String cols = SourceRanges.quoted(c, p.keyColumns(), "");
+                try (var st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT COALESCE(SUM(basalt_n - 1), 0) FROM (SELECT COUNT(*) AS basalt_n"
+                        + " FROM (" + SourceRanges.inner(e.query()) + ") basalt_q GROUP BY " + cols + " HAVING COUNT(*) > 1) basalt_r")) {
+                    rs.next();
+                    out.put(p.name(), rs.getLong(1));
+                }
+            }
+            c.rollback();
+        }
+        return out;
     }
 
     /** Each entity's key columns, row count and ranges: from the checkpoint when resuming, else computed. */
@@ -122,10 +147,10 @@ public final class Loader {
                     }
                     continue;
                 }
-                int[] types = keyColumns.stream().mapToInt(k -> m.columnOf(k).sqlType()).toArray();
+                int[] types = keyColumns.stream().mapToInt(k -> m.columnOf(k).kind().code).toArray();
                 long rows = SourceRanges.count(c, e.query());
                 List<RangeState> ranges = new ArrayList<>();
-                for (SourceRanges.Range r : SourceRanges.split(c, e.query(), keyColumns, Math.max(1, o.readers()), rows)) {
+                for (SourceRanges.Range r : SourceRanges.split(c, e.query(), keyColumns, types, Math.max(1, o.readers()), rows)) {
                     ranges.add(new RangeState(e.name(), ranges.size(), r, null, false, new Counts()));
                 }
                 checkpoint.entities.put(e.name(), new Checkpoint.EntityPlan(e.name(), keyColumns, types, rows, ranges));
@@ -135,10 +160,7 @@ public final class Loader {
     }
 
     private ItemMapper mapper(Connection c, Entity e, Model.Table table) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
-             ResultSet rs = ps.executeQuery()) {
-            return new ItemMapper(e, table, mapping, rs.getMetaData());
-        }
+        return ItemMapper.forQuery(c, e, table, mapping);
     }
 
     private Connection connect() throws SQLException {
@@ -156,13 +178,19 @@ public final class Loader {
                  ResultSet rs = ps.executeQuery()) {
                 ItemMapper m = new ItemMapper(e, table, mapping, rs.getMetaData());
                 int keys = plan.keyColumns().size();
+                int[] keyIndexes = plan.keyColumns().stream().mapToInt(k -> findColumn(rs, k)).toArray();
                 while (rs.next() && fatal.get() == null) {
                     List<String> key = new ArrayList<>(keys);
-                    for (String k : plan.keyColumns()) key.add(rs.getString(k));
+                    for (int i = 0; i < keys; i++) key.add(keyText(e, rs, keyIndexes[i], plan.keyColumns().get(i), plan.keyTypes()[i]));
                     long seq = range.admit(key);
-                    ItemMapper.Mapped mapped = m.map(rs);
                     Map<String, String> sourceKey = new LinkedHashMap<>();
                     for (int i = 0; i < keys; i++) sourceKey.put(plan.keyColumns().get(i), key.get(i));
+                    ItemMapper.Mapped mapped;
+                    try {
+                        mapped = m.map(rs);
+                    } catch (RuntimeException | SQLException bad) {
+                        throw new ModelException("entity " + e.name() + ", source row " + sourceKey + ": " + bad.getMessage());
+                    }
                     if (!mapped.ok()) {
                         errors.write(range, seq, sourceKey, "skipped", mapped.error());
                         settle(range, seq, Outcome.SKIPPED);
@@ -176,10 +204,32 @@ public final class Loader {
             c.rollback();
             range.readerFinished();
             saveCheckpoint();
+        } catch (ModelException ex) {
+            fatal.compareAndSet(null, ex);
         } catch (Exception ex) {
-            if (!(ex instanceof InterruptedException)) fatal.compareAndSet(null, ex);
+            if (!(ex instanceof InterruptedException)) {
+                fatal.compareAndSet(null, new ModelException("entity " + range.entity + ", reading after source key " + range.resumeAfter() + ": " + ex));
+            }
         } finally {
             mixer.producerDone();
+        }
+    }
+
+    private static int findColumn(ResultSet rs, String column) {
+        try {
+            return rs.findColumn(column);
+        } catch (SQLException e) {
+            throw new ModelException("the query has no column " + column + ": " + e.getMessage());
+        }
+    }
+
+    /** A source key column's canonical text; a value it cannot read stops the run with the entity, column and the key so far. */
+    private static String keyText(Entity e, ResultSet rs, int index, String column, int keyType) throws SQLException {
+        try {
+            return SqlValues.read(rs, index, SqlValues.Kind.ofCode(keyType));
+        } catch (IllegalArgumentException | SQLException bad) {
+            throw new ModelException("entity " + e.name() + ", source key column " + column + " (row text '" + rs.getString(index) + "'): "
+                    + bad.getMessage());
         }
     }
 

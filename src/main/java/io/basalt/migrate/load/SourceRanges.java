@@ -1,13 +1,12 @@
 package io.basalt.migrate.load;
 
 import io.basalt.migrate.source.JdbcSource;
-import java.math.BigDecimal;
+import io.basalt.migrate.source.SqlValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,7 +21,7 @@ import java.util.List;
 public final class SourceRanges {
     private SourceRanges() {}
 
-    /** A half-open range (lower, upper]: null bounds are open ends. Key values are their JDBC text. */
+    /** A half-open range (lower, upper]: null bounds are open ends. Key values are their canonical text ({@link SqlValues}). */
     public record Range(List<String> lower, List<String> upper) {}
 
     public static String inner(String query) {
@@ -38,7 +37,7 @@ public final class SourceRanges {
         }
     }
 
-    public static List<Range> split(Connection c, String query, List<String> keyColumns, int n, long count) throws SQLException {
+    public static List<Range> split(Connection c, String query, List<String> keyColumns, int[] keyTypes, int n, long count) throws SQLException {
         List<Range> ranges = new ArrayList<>();
         long step = Math.max(1, (count + n - 1) / n);
         List<List<String>> bounds = new ArrayList<>();
@@ -49,7 +48,7 @@ public final class SourceRanges {
             try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
                 while (rs.next()) {
                     List<String> key = new ArrayList<>();
-                    for (int i = 1; i <= keyColumns.size(); i++) key.add(rs.getString(i));
+                    for (int i = 1; i <= keyColumns.size(); i++) key.add(SqlValues.read(rs, i, SqlValues.Kind.ofCode(keyTypes[i - 1])));
                     bounds.add(key);
                 }
             }
@@ -76,8 +75,9 @@ public final class SourceRanges {
         sql.append(" ORDER BY ").append(cols);
         PreparedStatement ps = c.prepareStatement(sql.toString(), ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
         int p = 1;
-        if (after != null) for (int i = 0; i < after.size(); i++) bind(ps, p++, keyTypes[i], after.get(i));
-        if (upper != null) for (int i = 0; i < upper.size(); i++) bind(ps, p++, keyTypes[i], upper.get(i));
+        boolean postgres = JdbcSource.dialect(c).equals("postgresql");
+        if (after != null) for (int i = 0; i < after.size(); i++) bind(ps, p++, keyTypes[i], after.get(i), postgres);
+        if (upper != null) for (int i = 0; i < upper.size(); i++) bind(ps, p++, keyTypes[i], upper.get(i), postgres);
         ps.setFetchSize(1000); // stream (with autocommit off on PostgreSQL), do not load the whole range
         return ps;
     }
@@ -88,18 +88,12 @@ public final class SourceRanges {
         return String.join(", ", q);
     }
 
-    public static void bind(PreparedStatement ps, int i, int sqlType, String v) throws SQLException {
-        if (v == null) {
-            ps.setNull(i, sqlType);
-            return;
-        }
-        switch (sqlType) {
-            case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT, Types.NUMERIC, Types.DECIMAL, Types.REAL, Types.FLOAT,
-                 Types.DOUBLE -> ps.setBigDecimal(i, new BigDecimal(v));
-            case Types.DATE -> ps.setDate(i, java.sql.Date.valueOf(v));
-            case Types.TIMESTAMP -> ps.setTimestamp(i, java.sql.Timestamp.valueOf(v));
-            case Types.BOOLEAN, Types.BIT -> ps.setBoolean(i, v.equals("t") || v.equalsIgnoreCase("true") || v.equals("1"));
-            default -> ps.setString(i, v);
-        }
+    /**
+     * Binds a key value (its canonical text, or the JDBC text an older checkpoint saved) as the key
+     * column's own type ({@link SqlValues#bind}), so the comparison can use the column's index.
+     */
+    public static void bind(PreparedStatement ps, int i, int keyType, String v, boolean postgres) throws SQLException {
+        SqlValues.Kind kind = SqlValues.Kind.ofCode(keyType);
+        SqlValues.bind(ps, i, kind, SqlValues.canonical(kind, v), postgres);
     }
 }

@@ -67,7 +67,7 @@ public final class ModelCheck {
     private static final Set<String> SORT_OPERATORS = Set.of("=", "<", "<=", ">", ">=", "between", "begins_with");
 
     private final Model model;
-    /** Share of rows carrying the most frequent value, per source column (from an analysis), or empty. */
+    /** Share of rows carrying the most frequent value, per analysed table (or query) and column ("orders.customer_id"), or empty. */
     private final Map<String, BigDecimal> topShareByColumn;
     private final BigDecimal hotShare;
 
@@ -182,7 +182,7 @@ public final class ModelCheck {
                     }
                     m.reset();
                     while (m.find()) {
-                        BigDecimal share = topShareByColumn.get(m.group(1));
+                        BigDecimal share = share(e, m.group(1));
                         if (share != null && share.compareTo(hotShare) > 0) {
                             warnings.add("hot key: " + pk.name() + " of entity " + e.name() + " comes from column " + m.group(1)
                                     + " whose most frequent value holds " + share.movePointRight(2).stripTrailingZeros().toPlainString()
@@ -192,6 +192,30 @@ public final class ModelCheck {
                 }
             }
         }
+    }
+
+    /**
+     * The analysis' top-value share of an entity's column: of the analysed table (or query) named like
+     * the entity, else of the table its query names first among those analysed with that column (so
+     * customers.customer_id, unique, is not taken for orders.customer_id); null when none.
+     */
+    private BigDecimal share(Entity e, String column) {
+        BigDecimal own = null;
+        int first = Integer.MAX_VALUE;
+        for (var entry : topShareByColumn.entrySet()) {
+            String key = entry.getKey();
+            int dot = key.lastIndexOf('.');
+            if (dot < 0 || !key.substring(dot + 1).equalsIgnoreCase(column)) continue;
+            String table = key.substring(0, dot);
+            if (table.equalsIgnoreCase(e.name())) return entry.getValue();
+            if (e.query() == null) continue;
+            Matcher m = Pattern.compile("(?i)(?<![\\w$])" + Pattern.quote(table) + "(?![\\w$])").matcher(e.query());
+            if (m.find() && m.start() < first) {
+                first = m.start();
+                own = entry.getValue();
+            }
+        }
+        return own;
     }
 
     /** Indexes whose key attributes only some entities carry hold only those entities' items. */

@@ -11,8 +11,10 @@ import com.github.shyiko.mysql.binlog.event.RotateEventData;
 import com.github.shyiko.mysql.binlog.event.TableMapEventData;
 import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
 import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
+import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.JdbcSource;
+import io.basalt.migrate.source.SqlValues;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +56,7 @@ final class BinlogSource implements ChangeSource {
     private final BlockingQueue<SourceTransaction> committed = new LinkedBlockingQueue<>(10_000);
     private final AtomicReference<Exception> failure = new AtomicReference<>();
     private final Map<Long, TableMapEventData> tables = new HashMap<>();
-    private final Map<String, List<String>> columns = new HashMap<>();
+    private final Map<String, List<BinlogValues>> columns = new HashMap<>();
     private final Map<String, List<String>> primaryKeys = new HashMap<>();
     private boolean readCommitted;
     private String file;
@@ -74,6 +76,21 @@ final class BinlogSource implements ChangeSource {
         throw new IllegalStateException();
     }
 
+    /** Refuses a server whose binlog lacks what replicate reads: ROW events with full row images. */
+    static void checkSettings(Connection c) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@log_bin, @@binlog_format, @@binlog_row_image")) {
+            rs.next();
+            List<String> wrong = new ArrayList<>();
+            if (!rs.getBoolean(1)) wrong.add("log_bin is OFF");
+            if (!"ROW".equalsIgnoreCase(rs.getString(2))) wrong.add("binlog_format is " + rs.getString(2) + ", not ROW");
+            if (!"FULL".equalsIgnoreCase(rs.getString(3))) wrong.add("binlog_row_image is " + rs.getString(3) + ", not FULL");
+            if (!wrong.isEmpty()) {
+                throw new ModelException("the source's binary log cannot be replicated: " + String.join(", ", wrong)
+                        + " (docs/migration.md, \"Replicate: prerequisites\")");
+            }
+        }
+    }
+
     BinlogSource(String url, String user, String password, Connection metadata, String from) throws Exception {
         Matcher m = URL.matcher(url);
         if (!m.matches()) throw new ModelException("replicate needs a jdbc:mariadb://host[:port]/database or jdbc:mysql:// URL, not " + url);
@@ -86,6 +103,11 @@ final class BinlogSource implements ChangeSource {
         client.setServerId(ThreadLocalRandom.current().nextLong(100_000, 4_000_000_000L));
         client.setBinlogFilename(file);
         client.setBinlogPosition(Long.parseLong(from.substring(colon + 1).replaceAll(";.*", "")));
+        // dates and times as microseconds (the default java.util.Date forms lose fractions and zones), text as bytes (decoded by charset)
+        EventDeserializer events = new EventDeserializer();
+        events.setCompatibilityMode(EventDeserializer.CompatibilityMode.DATE_AND_TIME_AS_LONG_MICRO,
+                EventDeserializer.CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY, EventDeserializer.CompatibilityMode.INVALID_DATE_AND_TIME_AS_MIN_VALUE);
+        client.setEventDeserializer(events);
         client.registerEventListener(this::onEvent);
         client.registerLifecycleListener(new BinaryLogClient.AbstractLifecycleListener() {
             @Override
@@ -156,37 +178,38 @@ final class BinlogSource implements ChangeSource {
 
     private RowChange change(TableMapEventData t, RowChange.Kind kind, BitSet beforeColumns, Serializable[] before, BitSet afterColumns,
                              Serializable[] after) throws SQLException {
-        List<String> names = columnNames(t.getTable(), t.getColumnTypes().length);
-        return new RowChange(t.getTable(), kind, row(names, beforeColumns, before), row(names, afterColumns, after));
+        List<BinlogValues> cols = columns(t.getTable(), t.getColumnTypes().length);
+        return new RowChange(t.getTable(), kind, row(cols, beforeColumns, before), row(cols, afterColumns, after));
     }
 
-    private static Map<String, String> row(List<String> names, BitSet included, Serializable[] values) {
+    private static Map<String, String> row(List<BinlogValues> columns, BitSet included, Serializable[] values) {
         if (values == null) return null;
         Map<String, String> row = new LinkedHashMap<>();
         int v = 0;
-        for (int i = 0; i < names.size() && v < values.length; i++) {
+        for (int i = 0; i < columns.size() && v < values.length; i++) {
             if (included != null && !included.get(i)) continue;
-            row.put(names.get(i), text(values[v++]));
+            row.put(columns.get(i).name(), columns.get(i).text(values[v++]));
         }
         return row;
     }
 
-    static String text(Serializable v) {
-        return switch (v) {
-            case null -> null;
-            case byte[] b -> new String(b, StandardCharsets.UTF_8);
-            case BigDecimal d -> d.toPlainString();
-            default -> v.toString();
-        };
-    }
-
-    /** The table's column names in ordinal order (cached; read again when the binlog's column count differs: the table was altered). */
-    private List<String> columnNames(String table, int count) throws SQLException {
-        List<String> names = columns.get(table);
-        if (names != null && names.size() == count) return names;
-        columns.remove(table);
-        return names(metadata, columns, table, "SELECT COLUMN_NAME FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
-                + " ORDER BY ORDINAL_POSITION");
+    /** The table's columns in ordinal order (cached; read again when the binlog's column count differs: the table was altered). */
+    private List<BinlogValues> columns(String table, int count) throws SQLException {
+        List<BinlogValues> cols = columns.get(table);
+        if (cols != null && cols.size() == count) return cols;
+        cols = new ArrayList<>();
+        try (PreparedStatement ps = metadata.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, CHARACTER_SET_NAME, CHARACTER_OCTET_LENGTH"
+                + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+            ps.setString(1, database);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    cols.add(new BinlogValues(rs.getString(1).toLowerCase(Locale.ROOT), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5)));
+                }
+            }
+        }
+        columns.put(table, cols);
+        return cols;
     }
 
     @Override
@@ -200,7 +223,8 @@ final class BinlogSource implements ChangeSource {
      * sessions. Commits become visible in binlog order, so it is enough to wait for the batch's last
      * transaction with a row of ours: a locking read of that row by its primary key, in its own table
      * (a locking read through a derived table does not wait), blocks until the transaction released its
-     * row locks, that is, committed.
+     * row locks, that is, committed. A table without a primary key is read by all its columns (but
+     * floating-point ones), which scans it.
      */
     @Override
     public void awaitVisible(List<SourceTransaction> transactions, Connection reader) throws SQLException {
@@ -210,17 +234,29 @@ final class BinlogSource implements ChangeSource {
             RowChange last = changes.get(changes.size() - 1);
             Map<String, String> row = last.after() != null ? last.after() : last.before();
             List<String> key = primaryKey(reader, last.table());
-            if (key.isEmpty() || !row.keySet().containsAll(key)) return; // no key to lock by: best effort
+            if (key.isEmpty()) { // no primary key (the full row image has every column): the row by all its comparable columns
+                key = columns.get(last.table()).stream().filter(c -> c.kind() != SqlValues.Kind.FLOAT && row.containsKey(c.name()))
+                        .map(BinlogValues::name).toList();
+            }
+            if (key.isEmpty() || !row.keySet().containsAll(key)) return; // nothing to lock by: best effort
             StringBuilder sql = new StringBuilder("SELECT 1 FROM " + JdbcSource.quote(reader, database) + "." + JdbcSource.quote(reader, last.table()) + " WHERE ");
-            for (int k = 0; k < key.size(); k++) sql.append(k == 0 ? "" : " AND ").append(JdbcSource.quote(reader, key.get(k))).append(" = ?");
-            sql.append(" LOCK IN SHARE MODE");
+            for (int k = 0; k < key.size(); k++) sql.append(k == 0 ? "" : " AND ").append(JdbcSource.quote(reader, key.get(k))).append(" <=> ?");
+            sql.append(" LIMIT 1 LOCK IN SHARE MODE");
             if (!readCommitted) {
                 reader.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // no gap locks
                 readCommitted = true;
             }
             try (PreparedStatement ps = reader.prepareStatement(sql.toString())) {
-                for (int k = 0; k < key.size(); k++) ps.setString(k + 1, row.get(key.get(k)));
+                for (int k = 0; k < key.size(); k++) {
+                    String name = key.get(k);
+                    BinlogValues column = columns.get(last.table()).stream().filter(c -> c.name().equals(name)).findFirst().orElseThrow();
+                    SqlValues.bind(ps, k + 1, column.kind(), SqlValues.canonical(column.kind(), row.get(name)), false);
+                }
                 ps.executeQuery().close();
+            } catch (RuntimeException undecodable) {
+                // a value this tool cannot read (a zero date): no wait; the applier reports the change
+            } catch (SQLException e) {
+                if (!reader.isValid(5)) throw e; // else a value the server would not compare: no wait
             }
             return;
         }

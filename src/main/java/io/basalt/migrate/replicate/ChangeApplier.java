@@ -8,19 +8,20 @@ import io.basalt.migrate.model.Model;
 import io.basalt.migrate.model.Model.Entity;
 import io.basalt.migrate.model.ModelException;
 import io.basalt.migrate.source.ColumnMapping;
+import io.basalt.migrate.source.SqlValues;
 import io.basalt.model.AttributeValue;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -50,7 +51,7 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  */
 final class ChangeApplier implements AutoCloseable {
     /** What one apply did. */
-    record Applied(long put, long deleted, long refused, List<String> failures) {}
+    record Applied(long put, long deleted, long refused, List<String> failures, List<String> warnings) {}
 
     private final class EntityPlan {
         final Entity entity;
@@ -58,22 +59,47 @@ final class ChangeApplier implements AutoCloseable {
         final ItemMapper mapper;
         final List<String> keyColumns;
         final Set<String> sourceTables = new LinkedHashSet<>();
-        final int[] keyTypes;
+        final SqlValues.Kind[] kinds;
 
         EntityPlan(Entity e) throws SQLException {
             entity = e;
             table = model.table(e.table()).orElseThrow(() -> new ModelException("entity " + e.name() + ": no table '" + e.table() + "' in the model"));
-            try (PreparedStatement ps = source.prepareStatement("SELECT * FROM (" + SourceRanges.inner(e.query()) + ") basalt_q WHERE 1 = 0");
-                 ResultSet rs = ps.executeQuery()) {
-                mapper = new ItemMapper(e, table, mapping, rs.getMetaData());
-            }
+            mapper = ItemMapper.forQuery(source, e, table, mapping);
             keyColumns = mapper.keyColumns(table).stream().map(c -> c.toLowerCase(Locale.ROOT)).toList();
-            keyTypes = keyColumns.stream().mapToInt(k -> mapper.columnOf(k).sqlType()).toArray();
+            kinds = keyColumns.stream().map(k -> mapper.columnOf(k).kind()).toArray(SqlValues.Kind[]::new);
         }
 
+        final Map<String, List<String>> traceColumns = new HashMap<>();
+
         boolean reads(String sourceTable) {
-            return sourceTables.contains(sourceTable) || Pattern.compile("(?i)\\b" + Pattern.quote(sourceTable) + "\\b").matcher(entity.query()).find()
-                    && sourceTables.add(sourceTable);
+            return sourceTables.contains(sourceTable) || SourceTables.reads(entity.query(), sourceTable) && sourceTables.add(sourceTable);
+        }
+
+        SqlValues.Kind kind(String column) {
+            return mapper.columnOf(column).kind();
+        }
+
+        /**
+         * The columns by which a changed row of a joined table (one without the entity's key columns)
+         * names the entity rows it feeds: the table's primary key columns the query also returns, by
+         * name (a product's product_id in its order lines); empty (with a warning, once) when it returns none.
+         */
+        List<String> traceColumns(String qualifiedTable, List<String> warnings) throws SQLException {
+            List<String> cols = traceColumns.get(qualifiedTable);
+            if (cols != null) return cols;
+            int dot = qualifiedTable.lastIndexOf('.');
+            List<String> primaryKey = new ArrayList<>();
+            try (ResultSet rs = source.getMetaData().getPrimaryKeys(postgres ? null : source.getCatalog(),
+                    dot < 0 ? null : qualifiedTable.substring(0, dot), qualifiedTable.substring(dot + 1))) {
+                while (rs.next()) primaryKey.add(rs.getString("COLUMN_NAME").toLowerCase(Locale.ROOT));
+            }
+            cols = primaryKey.stream().filter(mapper::hasColumn).toList();
+            if (cols.isEmpty()) {
+                warnings.add("entity " + entity.name() + " reads table " + qualifiedTable + ", but its query returns none of that table's primary key"
+                        + " columns " + primaryKey + ": changes of " + qualifiedTable + " alone do not reach its items (select them in the query)");
+            }
+            traceColumns.put(qualifiedTable, cols);
+            return cols;
         }
     }
 
@@ -82,6 +108,7 @@ final class ChangeApplier implements AutoCloseable {
     private final ColumnMapping mapping = new ColumnMapping(ColumnMapping.TimeFormat.ISO, true);
     private final List<EntityPlan> plans = new ArrayList<>();
     private final BatchWriter writer;
+    private final boolean postgres;
 
     private final ExecutorService writers = Executors.newFixedThreadPool(4, r -> {
         Thread t = new Thread(r, "migrate-replicate-writer");
@@ -95,15 +122,23 @@ final class ChangeApplier implements AutoCloseable {
         this.source = source;
         this.writer = new BatchWriter(ddb);
         source.setAutoCommit(true); // each re-read sees every transaction committed before it
+        this.postgres = io.basalt.migrate.source.JdbcSource.dialect(source).equals("postgresql");
         for (Entity e : model.entities()) {
             if (e.query() == null) throw new ModelException("entity " + e.name() + ": 'query' is required to replicate it");
             plans.add(new EntityPlan(e));
         }
     }
 
-    /** Applies the transactions' changes (in commit order; each affected entity row once, in its current state). */
+    /**
+     * Applies the transactions' changes (in commit order; each affected entity row once, in its current
+     * state), re-reading each entity's affected rows with one query per batch of keys. A change whose
+     * key cannot be read, or a re-read the source refuses, is reported in the failures and skipped (a
+     * replayed batch would fail the same way and stall replication for good); a lost connection is
+     * thrown, so the batch is not acknowledged and is applied again after a restart.
+     */
     Applied apply(List<SourceTransaction> transactions) throws SQLException, InterruptedException {
         Map<EntityPlan, Set<Map<String, String>>> exact = new LinkedHashMap<>(), partial = new LinkedHashMap<>();
+        List<String> failures = new ArrayList<>(), warnings = new ArrayList<>();
         for (SourceTransaction t : transactions) {
             for (RowChange c : t.changes()) {
                 String table = c.table().substring(c.table().lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
@@ -111,52 +146,124 @@ final class ChangeApplier implements AutoCloseable {
                     if (!p.reads(table)) continue;
                     for (Map<String, String> image : new Map[] {c.before(), c.after()}) {
                         if (image == null) continue;
-                        Map<String, String> key = new LinkedHashMap<>();
-                        for (String k : p.keyColumns) if (image.containsKey(k) && image.get(k) != null) key.put(k, image.get(k));
+                        Map<String, String> key;
+                        try {
+                            key = texts(p, image, p.keyColumns);
+                            if (key.isEmpty()) { // a joined table's row: the entity rows it feeds, by that table's key
+                                List<String> trace = p.traceColumns(c.table(), warnings);
+                                key = trace.stream().allMatch(image::containsKey) ? texts(p, image, trace) : Map.of();
+                            }
+                        } catch (IllegalArgumentException e) {
+                            failures.add("entity " + p.entity.name() + ", " + c.kind().name().toLowerCase(Locale.ROOT) + " of a row of " + c.table() + " "
+                                    + image + " not applied: " + e.getMessage());
+                            continue;
+                        }
                         if (key.isEmpty()) continue;
-                        (key.size() == p.keyColumns.size() ? exact : partial).computeIfAbsent(p, x -> new LinkedHashSet<>()).add(key);
+                        (key.keySet().equals(Set.copyOf(p.keyColumns)) ? exact : partial).computeIfAbsent(p, x -> new LinkedHashSet<>()).add(key);
                     }
                 }
             }
         }
         pending.clear();
         long[] counts = new long[3];
-        for (var e : exact.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, true, counts);
-        for (var e : partial.entrySet()) for (Map<String, String> key : e.getValue()) reread(e.getKey(), key, false, counts);
-        List<String> failures = flush();
-        return new Applied(counts[0], counts[1], counts[2], failures);
+        for (var e : exact.entrySet()) reread(e.getKey(), new ArrayList<>(e.getValue()), true, counts, failures);
+        for (var e : partial.entrySet()) {
+            Map<Set<String>, List<Map<String, String>>> byColumns = new LinkedHashMap<>();
+            for (Map<String, String> key : e.getValue()) byColumns.computeIfAbsent(key.keySet(), x -> new ArrayList<>()).add(key);
+            for (List<Map<String, String>> keys : byColumns.values()) reread(e.getKey(), keys, false, counts, failures);
+        }
+        failures.addAll(flush());
+        return new Applied(counts[0], counts[1], counts[2], failures, warnings);
     }
 
-    /** Reads the entity rows with these key column values and writes their items; with {@code exact}, deletes the item of a row gone. */
-    private void reread(EntityPlan p, Map<String, String> key, boolean exact, long[] counts) throws SQLException {
-        List<String> columns = new ArrayList<>(key.keySet());
-        StringBuilder sql = new StringBuilder("SELECT * FROM (" + SourceRanges.inner(p.entity.query()) + ") basalt_q WHERE ");
-        for (int i = 0; i < columns.size(); i++) {
-            sql.append(i == 0 ? "" : " AND ").append(SourceRanges.quoted(source, List.of(columns.get(i)), "basalt_q.")).append(" = ?");
+    /** The canonical texts of the image's non-NULL values of these columns (IllegalArgumentException naming the column). */
+    private static Map<String, String> texts(EntityPlan p, Map<String, String> image, List<String> columns) {
+        Map<String, String> key = new LinkedHashMap<>();
+        for (String column : columns) {
+            if (image.get(column) == null) continue;
+            try {
+                key.put(column, SqlValues.canonical(p.kind(column), image.get(column)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("column " + column + ": " + e.getMessage());
+            }
         }
-        boolean found = false;
+        return key;
+    }
+
+    private static final int KEYS_PER_QUERY = 200;
+
+    /**
+     * Reads the entity rows with these key column values (all keys of one column set), a query per
+     * {@value #KEYS_PER_QUERY} keys, and writes their items; with {@code exact} (whole source keys),
+     * deletes the items of keys the source no longer returns.
+     */
+    private void reread(EntityPlan p, List<Map<String, String>> keys, boolean exact, long[] counts, List<String> failures) throws SQLException {
+        List<String> columns = new ArrayList<>(keys.get(0).keySet());
+        for (int from = 0; from < keys.size(); from += KEYS_PER_QUERY) {
+            List<Map<String, String>> chunk = keys.subList(from, Math.min(keys.size(), from + KEYS_PER_QUERY));
+            try {
+                rereadChunk(p, columns, chunk, exact, counts);
+            } catch (SQLException e) {
+                if (!source.isValid(5)) throw e;
+                failures.add("entity " + p.entity.name() + ": re-reading the rows " + chunk + " failed, not applied: " + e.getMessage());
+            }
+        }
+    }
+
+    private void rereadChunk(EntityPlan p, List<String> columns, List<Map<String, String>> keys, boolean exact, long[] counts) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT * FROM (" + SourceRanges.inner(p.entity.query()) + ") basalt_q WHERE ");
+        if (columns.size() == 1) {
+            sql.append(SourceRanges.quoted(source, columns, "basalt_q.")).append(" IN (").append("?, ".repeat(keys.size() - 1)).append("?)");
+        } else {
+            StringBuilder one = new StringBuilder("(");
+            for (int i = 0; i < columns.size(); i++) {
+                one.append(i == 0 ? "" : " AND ").append(SourceRanges.quoted(source, List.of(columns.get(i)), "basalt_q.")).append(" = ?");
+            }
+            one.append(")");
+            for (int k = 0; k < keys.size(); k++) sql.append(k == 0 ? "" : " OR ").append(one);
+        }
+        Set<Map<String, String>> missing = new LinkedHashSet<>(keys);
         try (PreparedStatement ps = source.prepareStatement(sql.toString())) {
-            for (int i = 0; i < columns.size(); i++) SourceRanges.bind(ps, i + 1, p.keyTypes[p.keyColumns.indexOf(columns.get(i))], key.get(columns.get(i)));
+            int n = 1;
+            for (Map<String, String> key : keys) {
+                for (String column : columns) SqlValues.bind(ps, n++, p.kind(column), key.get(column), postgres);
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 ItemMapper m = new ItemMapper(p.entity, p.table, mapping, rs.getMetaData());
+                int[] keyIndexes = p.keyColumns.stream().mapToInt(k -> column(rs, k)).toArray();
                 while (rs.next()) {
-                    found = true;
+                    Map<String, String> rowKey = new LinkedHashMap<>();
+                    for (int i = 0; i < p.keyColumns.size(); i++) rowKey.put(p.keyColumns.get(i), SqlValues.read(rs, keyIndexes[i], p.kinds[i]));
+                    if (exact) missing.remove(rowKey);
                     ItemMapper.Mapped mapped = m.map(rs);
                     if (mapped.ok()) {
                         pend(p, mapped.item(), false);
                         counts[0]++;
                     } else {
                         counts[2]++; // refused by the mapping, as run skips it: no item (an older one goes)
-                        if (exact) delete(p, key, counts);
+                        delete(p, rowKey, counts);
                     }
                 }
             }
         }
-        if (!found && exact) delete(p, key, counts);
+        if (exact) for (Map<String, String> key : missing) delete(p, key, counts);
+    }
+
+    private static int column(ResultSet rs, String name) {
+        try {
+            return rs.findColumn(name);
+        } catch (SQLException e) {
+            throw new ModelException("the query has no column " + name);
+        }
     }
 
     private void delete(EntityPlan p, Map<String, String> key, long[] counts) {
-        Map<String, AttributeValue> itemKey = p.mapper.keyItem(p.table, key);
+        Map<String, AttributeValue> itemKey;
+        try {
+            itemKey = p.mapper.keyItem(p.table, key);
+        } catch (RuntimeException refused) { // a key the mapping refuses (as run did): no item to delete
+            return;
+        }
         if (itemKey == null) return;
         pend(p, itemKey, true);
         counts[1]++;

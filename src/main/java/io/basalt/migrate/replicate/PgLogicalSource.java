@@ -18,8 +18,8 @@ import org.postgresql.replication.PGReplicationStream;
 
 /**
  * PostgreSQL logical replication with the built-in {@code pgoutput} plugin, through the JDBC
- * driver's replication API. The publication (FOR ALL TABLES) and the logical replication slot are
- * created when missing; the slot keeps the WAL from its confirmed flush LSN on, which advances only
+ * driver's replication API. The publication (of the tables the model reads) and the logical
+ * replication slot are created when missing; the slot keeps the WAL from its confirmed flush LSN on, which advances only
  * when {@link #applied} reports a transaction written to the target, so a stopped or killed
  * replicate loses nothing.
  */
@@ -30,21 +30,38 @@ final class PgLogicalSource implements ChangeSource {
     private final String start;
     private final List<String> warnings;
 
-    /** Creates the publication and slot when missing; returns the slot's confirmed flush LSN. */
-    static String setUp(Connection c, String slot, String publication) throws SQLException {
+    /**
+     * Creates the publication of exactly the model's tables (or brings an existing one to that set)
+     * and the slot when missing; returns the slot's confirmed flush LSN. A publication FOR ALL TABLES
+     * (made by an older Basalt) is left as it is, with a warning: it makes PostgreSQL refuse UPDATE and
+     * DELETE on every table without a primary key.
+     */
+    static String setUp(Connection c, String slot, String publication, List<SourceTables.Table> tables, List<String> notes) throws SQLException {
         if (!slot.matches("[a-z0-9_]{1,63}")) throw new ModelException("--slot: lower-case letters, digits and _ (PostgreSQL's rule), not " + slot);
         if (!publication.matches("[A-Za-z0-9_]{1,63}")) throw new ModelException("--publication: letters, digits and _, not " + publication);
         c.setAutoCommit(true);
-        try (PreparedStatement ps = c.prepareStatement("SELECT 1 FROM pg_publication WHERE pubname = ?")) {
+        String list = String.join(", ", tables.stream().map(SourceTables.Table::qualified).toList());
+        try (PreparedStatement ps = c.prepareStatement("SELECT puballtables FROM pg_publication WHERE pubname = ?")) {
             ps.setString(1, publication);
-            try (ResultSet rs = ps.executeQuery()) {
+            try (ResultSet rs = ps.executeQuery(); Statement st = c.createStatement()) {
                 if (!rs.next()) {
-                    try (Statement st = c.createStatement()) {
-                        st.execute("CREATE PUBLICATION \"" + publication + "\" FOR ALL TABLES");
-                    }
+                    st.execute("CREATE PUBLICATION \"" + publication + "\" FOR TABLE " + list);
+                } else if (rs.getBoolean(1)) {
+                    notes.add("publication " + publication + " is FOR ALL TABLES (an older Basalt made it): PostgreSQL refuses UPDATE and DELETE on"
+                            + " published tables without a replica identity; DROP PUBLICATION " + publication + " and run replicate --init again"
+                            + " with a new --slot to publish only the model's tables");
+                } else if (!published(c, publication).equals(tables.stream().map(t -> t.schema() + "." + t.name()).collect(java.util.stream.Collectors.toSet()))) {
+                    st.execute("ALTER PUBLICATION \"" + publication + "\" SET TABLE " + list); // only when it differs: it needs ownership
                 }
             }
         }
+        notes.add("publication " + publication + ": " + String.join(", ", tables.stream().map(t -> t.name() + " (replica identity "
+                + switch (t.identity()) {
+                    case 'f' -> "full";
+                    case 'i' -> "index";
+                    case 'n' -> "nothing";
+                    default -> "primary key";
+                } + ")").toList()));
         try (PreparedStatement ps = c.prepareStatement("SELECT confirmed_flush_lsn, plugin FROM pg_replication_slots WHERE slot_name = ?")) {
             ps.setString(1, slot);
             try (ResultSet rs = ps.executeQuery()) {
@@ -61,6 +78,17 @@ final class PgLogicalSource implements ChangeSource {
                 return rs.getString(1);
             }
         }
+    }
+
+    private static java.util.Set<String> published(Connection c, String publication) throws SQLException {
+        java.util.Set<String> tables = new java.util.HashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT schemaname, tablename FROM pg_publication_tables WHERE pubname = ?")) {
+            ps.setString(1, publication);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) tables.add(rs.getString(1) + "." + rs.getString(2));
+            }
+        }
+        return tables;
     }
 
     PgLogicalSource(String url, String user, String password, String slot, String publication, String from, List<String> warnings) throws SQLException {

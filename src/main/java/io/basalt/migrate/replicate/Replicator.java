@@ -18,53 +18,75 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ({@link ChangeApplier}), in commit order, a batch of up to {@code batch} transactions at a time;
  * after each batch the position is saved to the state file and then acknowledged to the source
  * (PostgreSQL's confirmed flush LSN), so a stop, clean or not, resumes without losing a change, and
- * a replayed one is harmless. Lag: the largest, over the transactions applied since the last
- * status, of the time from the source's commit to the apply; zero when none was applied.
+ * a replayed one is harmless. Lag: the largest (and the 99th percentile), over the transactions
+ * applied since the last status, of the time from the source's commit to the apply; zero when none
+ * was applied.
  */
 public final class Replicator {
     public record Options(Model model, String source, String user, String password, List<Path> driverJars, DynamoDbClient ddb, Path stateFile,
-                          String slot, String publication, int batch) {}
+                          String slot, String publication, int batch, boolean replicaIdentityFull) {}
 
     private final Options o;
     private volatile boolean stopping;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private final List<String> warnings = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<String> notes = new ArrayList<>();
     private volatile Map<String, Object> status = Map.of();
     private ReplicationState state;
     private boolean caughtUp;
     private long put, deleted, refused, failed, lastReceived = System.currentTimeMillis(), lagMillis;
     private long windowStart = System.nanoTime(), windowChanges;
     private double changesPerSecond;
+    private final List<Long> lags = new ArrayList<>(); // per transaction applied since the last status
 
     public Replicator(Options options) {
         this.o = options;
     }
 
-    /** Creates what the source needs (PostgreSQL: publication and slot) and saves the starting position, unless a state exists. */
+    /**
+     * Checks the source's prerequisites and creates what it needs (PostgreSQL: replica identities
+     * where asked, the publication of the model's tables and the slot; refused, before anything is
+     * created, when a table's old rows would not carry its items' keys), and saves the starting
+     * position, unless a state exists. What it found and did is in {@link #notes}.
+     */
     public String init() throws Exception {
         try (Connection c = connect()) {
             state = ReplicationState.load(o.stateFile());
+            String dialect = state == null ? JdbcSource.dialect(c) : state.kind();
+            if (dialect.equals("mysql")) BinlogSource.checkSettings(c);
+            String slot = state == null ? o.slot() : state.slot(), publication = state == null ? o.publication() : state.publication();
+            String pgPosition = null;
+            if (dialect.equals("postgresql")) {
+                List<SourceTables.Table> tables = SourceTables.of(c, o.model());
+                List<String> set = SourceTables.ensureIdentities(c, tables, o.replicaIdentityFull());
+                if (!set.isEmpty()) tables = SourceTables.of(c, o.model()); // as they are now
+                notes.addAll(set);
+                pgPosition = PgLogicalSource.setUp(c, slot, publication, tables, notes); // recreated if dropped meanwhile
+            }
             if (state == null) {
-                String dialect = JdbcSource.dialect(c);
                 String position = switch (dialect) {
-                    case "postgresql" -> PgLogicalSource.setUp(c, o.slot(), o.publication());
+                    case "postgresql" -> pgPosition;
                     case "mysql" -> BinlogSource.currentPosition(c);
                     default -> throw new io.basalt.migrate.model.ModelException("replicate supports PostgreSQL and MariaDB/MySQL sources, not " + dialect);
                 };
                 state = new ReplicationState(dialect, position, dialect.equals("postgresql") ? o.slot() : null,
                         dialect.equals("postgresql") ? o.publication() : null, 0, 0);
                 state.save(o.stateFile());
-            } else if (state.kind().equals("postgresql")) {
-                PgLogicalSource.setUp(c, state.slot(), state.publication()); // recreated if dropped meanwhile
             }
             return state.position();
         }
+    }
+
+    /** What {@link #init} found and did (publication, replica identities), for the operator. */
+    public List<String> notes() {
+        return List.copyOf(notes);
     }
 
     /** Replicates until {@link #stop}; {@code report} gets a status (see {@link #status}) about once a second. */
     public void run(Consumer<Map<String, Object>> report) throws Exception {
         try {
             init();
+            warnings.addAll(notes); // said when it starts: the first status lists them
             try (Connection reread = connect(); Connection metadata = connect(); ChangeSource source = open(metadata);
                  ChangeApplier applier = new ChangeApplier(o.model(), reread, o.ddb())) {
                 long nextReport = 0;
@@ -93,8 +115,11 @@ public final class Replicator {
                         refused += a.refused();
                         failed += a.failures().size();
                         a.failures().stream().limit(10).forEach(warnings::add);
+                        warnings.addAll(a.warnings());
                         windowChanges += changes;
-                        lagMillis = Math.max(lagMillis, Math.max(0, System.currentTimeMillis() - last.commitMillis()));
+                        long applied = System.currentTimeMillis();
+                        lagMillis = Math.max(lagMillis, Math.max(0, applied - last.commitMillis()));
+                        for (SourceTransaction x : batch) lags.add(Math.max(0, applied - x.commitMillis()));
                     }
                     if (System.currentTimeMillis() >= nextReport) {
                         report.accept(status(false));
@@ -134,6 +159,8 @@ public final class Replicator {
         m.put("refusedByMapping", refused);
         m.put("writesFailed", failed);
         m.put("lagMillis", lagMillis);
+        m.put("lagP99Millis", p99(lags));
+        lags.clear();
         m.put("caughtUp", caughtUp);
         m.put("changesPerSecond", Math.round(changesPerSecond * 10) / 10.0);
         m.put("idleMillis", System.currentTimeMillis() - lastReceived);
@@ -146,6 +173,14 @@ public final class Replicator {
         lagMillis = 0; // the largest lag since the last status
         status = m;
         return m;
+    }
+
+    /** The 99th percentile (nearest rank) of the lags, 0 when none. */
+    private static long p99(List<Long> lags) {
+        if (lags.isEmpty()) return 0;
+        List<Long> sorted = new ArrayList<>(lags);
+        java.util.Collections.sort(sorted);
+        return sorted.get((int) Math.ceil(0.99 * sorted.size()) - 1);
     }
 
     /** The last reported status. */

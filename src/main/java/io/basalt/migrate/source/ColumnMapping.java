@@ -5,15 +5,10 @@ import io.basalt.model.DNumber;
 import io.basalt.model.NumberFormatError;
 import java.math.BigDecimal;
 import java.sql.Array;
-import java.sql.Blob;
 import java.sql.Clob;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.sql.Types;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,7 +23,12 @@ public final class ColumnMapping {
 
     /** One column's mapping and what the metadata says about it. */
     public record Column(String name, int sqlType, String typeName, int precision, int scale, boolean nullable,
-                         String dynamoType, String note) {}
+                         String dynamoType, String note) {
+        /** How its values are read, matched and bound ({@link SqlValues}). */
+        public SqlValues.Kind kind() {
+            return SqlValues.Kind.of(sqlType, typeName, precision);
+        }
+    }
 
     private final TimeFormat timeFormat;
     private final boolean jsonAsMap;
@@ -48,6 +48,7 @@ public final class ColumnMapping {
                 case Types.BOOLEAN -> dynamo = "BOOL";
                 case Types.BIT -> dynamo = precision > 1 ? "B" : "BOOL";
                 case Types.TINYINT, Types.SMALLINT, Types.INTEGER, Types.BIGINT -> dynamo = "N";
+                case Types.DATE -> dynamo = t.startsWith("year") ? "N" : timeFormat == TimeFormat.ISO ? "S" : "N";
                 case Types.REAL, Types.FLOAT, Types.DOUBLE -> {
                     dynamo = "N";
                     note = "floating point: NaN and infinities have no N form";
@@ -60,7 +61,7 @@ public final class ColumnMapping {
                     }
                 }
                 case Types.BINARY, Types.VARBINARY, Types.LONGVARBINARY, Types.BLOB -> dynamo = "B";
-                case Types.DATE, Types.TIME, Types.TIME_WITH_TIMEZONE, Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE ->
+                case Types.TIME, Types.TIME_WITH_TIMEZONE, Types.TIMESTAMP, Types.TIMESTAMP_WITH_TIMEZONE ->
                         dynamo = timeFormat == TimeFormat.ISO || sqlType == Types.TIME || sqlType == Types.TIME_WITH_TIMEZONE ? "S" : "N";
                 case Types.ARRAY -> dynamo = "L";
                 case Types.CHAR, Types.VARCHAR, Types.LONGVARCHAR, Types.NCHAR, Types.NVARCHAR, Types.LONGNVARCHAR,
@@ -76,29 +77,14 @@ public final class ColumnMapping {
 
     /** The attribute value of a column of the current row, or null when SQL NULL (the attribute is left out). */
     public AttributeValue value(ResultSet rs, int index, Column c) throws SQLException {
-        Object o = rs.getObject(index);
-        if (o == null) return null;
         switch (c.dynamoType()) {
-            case "BOOL" -> {
-                return AttributeValue.Bool.of(rs.getBoolean(index));
-            }
-            case "N" -> {
-                if (o instanceof Timestamp ts) return number(BigDecimal.valueOf(ts.toInstant().getEpochSecond()));
-                if (o instanceof java.sql.Date d) return number(BigDecimal.valueOf(d.toLocalDate().atStartOfDay(ZoneOffset.UTC).toEpochSecond()));
-                if (o instanceof java.time.temporal.Temporal) return number(BigDecimal.valueOf(epoch(o)));
-                if (o instanceof Double d) return Double.isFinite(d) ? number(new BigDecimal(Double.toString(d))) : new AttributeValue.S(d.toString());
-                if (o instanceof Float f) return Float.isFinite(f) ? number(new BigDecimal(Float.toString(f))) : new AttributeValue.S(f.toString());
-                return number(new BigDecimal(o.toString()));
-            }
-            case "B" -> {
-                if (o instanceof Blob b) return new AttributeValue.B(b.getBytes(1, (int) b.length()));
-                if (o instanceof Boolean bool) return new AttributeValue.B(new byte[] {(byte) (bool ? 1 : 0)});
-                return new AttributeValue.B(rs.getBytes(index));
-            }
             case "M" -> {
-                return JsonValues.parse(o.toString());
+                Object o = rs.getObject(index);
+                return o == null ? null : JsonValues.parse(o.toString());
             }
             case "L" -> {
+                Object o = rs.getObject(index);
+                if (o == null) return null;
                 List<AttributeValue> list = new ArrayList<>();
                 if (o instanceof Array a) {
                     for (Object x : (Object[]) a.getArray()) {
@@ -109,23 +95,56 @@ public final class ColumnMapping {
                 return new AttributeValue.L(list);
             }
             default -> {
-                if (o instanceof Timestamp ts) return new AttributeValue.S(ts.toInstant().toString());
-                if (o instanceof java.sql.Date d) return new AttributeValue.S(d.toLocalDate().toString());
-                if (o instanceof Clob clob) return new AttributeValue.S(clob.getSubString(1, (int) clob.length()));
-                if (o instanceof byte[] bytes) return new AttributeValue.S(new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
-                return new AttributeValue.S(o.toString());
+                if (c.kind() == SqlValues.Kind.TEXT) {
+                    Object o = rs.getObject(index);
+                    if (o == null) return null;
+                    if (o instanceof Clob clob) return fromCanonical(c, clob.getSubString(1, (int) clob.length()));
+                    if (o instanceof byte[] bytes) return fromCanonical(c, new String(bytes, java.nio.charset.StandardCharsets.UTF_8));
+                    return fromCanonical(c, rs.getString(index));
+                }
+                return fromCanonical(c, SqlValues.read(rs, index, c.kind()));
             }
         }
     }
 
-    private static long epoch(Object temporal) {
-        return switch (temporal) {
-            case java.time.LocalDateTime t -> t.toEpochSecond(ZoneOffset.UTC);
-            case java.time.OffsetDateTime t -> t.toEpochSecond();
-            case LocalDate d -> d.atStartOfDay(ZoneOffset.UTC).toEpochSecond();
-            case Instant i -> i.getEpochSecond();
-            default -> throw new IllegalArgumentException("no epoch for " + temporal.getClass().getSimpleName());
-        };
+    /**
+     * The attribute value of a scalar column's canonical text ({@link SqlValues}), as {@link #value}
+     * gives it for the same value read over JDBC: replicate turns the keys of changed rows into item
+     * keys with it. Dates and times in ISO form with as many fractional digits as the column's scale
+     * (a fixed number, so keys sort as time does); timestamps without a zone keep their wall-clock
+     * time (written with Z, whatever the JVM's zone), with one are converted to UTC.
+     */
+    public AttributeValue fromCanonical(Column c, String canonical) {
+        if (canonical == null) return null;
+        SqlValues.Kind kind = c.kind();
+        switch (c.dynamoType()) {
+            case "BOOL" -> {
+                return AttributeValue.Bool.of(Boolean.parseBoolean(SqlValues.canonical(SqlValues.Kind.BOOLEAN, canonical)));
+            }
+            case "N" -> {
+                if (kind == SqlValues.Kind.DATE || kind == SqlValues.Kind.LOCAL_TIMESTAMP || kind == SqlValues.Kind.INSTANT) {
+                    return number(BigDecimal.valueOf(SqlValues.epochSeconds(kind, canonical)));
+                }
+                if (kind == SqlValues.Kind.BOOLEAN) return number(Boolean.parseBoolean(canonical) ? BigDecimal.ONE : BigDecimal.ZERO);
+                if (kind == SqlValues.Kind.FLOAT && !canonical.matches("[-+0-9.eE]+")) return new AttributeValue.S(canonical); // NaN, infinities
+                return number(new BigDecimal(canonical));
+            }
+            case "B" -> {
+                if (kind == SqlValues.Kind.BOOLEAN) return new AttributeValue.B(new byte[] {(byte) (Boolean.parseBoolean(canonical) ? 1 : 0)});
+                return new AttributeValue.B((byte[]) SqlValues.value(SqlValues.Kind.BINARY, SqlValues.canonical(SqlValues.Kind.BINARY, canonical)));
+            }
+            default -> {
+                return switch (kind) {
+                    case DATE, TIME, LOCAL_TIMESTAMP, INSTANT -> new AttributeValue.S(SqlValues.iso(kind, canonical, fractionDigits(c)));
+                    default -> new AttributeValue.S(canonical);
+                };
+            }
+        }
+    }
+
+    /** The fractional digits of a time column's values: its scale (PostgreSQL reports 6 without a declared precision). */
+    private static int fractionDigits(Column c) {
+        return c.scale() > 0 && c.scale() <= 9 ? c.scale() : 0;
     }
 
     /** A number as N; one beyond DynamoDB's 38 digits or range stays out of range (counted by the analysis). */

@@ -39,18 +39,35 @@ public final class JdbcSource {
                 if (d.acceptsURL(url)) return patient(d.connect(url, props));
             }
         }
-        return patient(DriverManager.getConnection(url, props));
+        try {
+            return patient(DriverManager.getConnection(url, props));
+        } catch (SQLException e) {
+            String suggestion = suggestion(url);
+            if (suggestion == null || !"08001".equals(e.getSQLState())) throw e;
+            throw new SQLException(e.getMessage() + " (did you mean " + suggestion + "?)", e.getSQLState(), e);
+        }
+    }
+
+    /** The URL a common misspelling of a bundled driver's scheme meant, or null. */
+    private static String suggestion(String url) {
+        for (String[] s : new String[][] {{"jdbc:postgres:", "jdbc:postgresql:"}, {"jdbc:pg:", "jdbc:postgresql:"}, {"jdbc:maria:", "jdbc:mariadb:"},
+                {"jdbc:sqlite3:", "jdbc:sqlite:"}, {"postgresql:", "jdbc:postgresql:"}, {"postgres:", "jdbc:postgresql:"}, {"mysql:", "jdbc:mysql:"},
+                {"mariadb:", "jdbc:mariadb:"}}) {
+            if (url.startsWith(s[0])) return s[1] + url.substring(s[0].length());
+        }
+        return null;
     }
 
     /**
      * MariaDB and MySQL abort a streamed result whose reader pauses longer than net_write_timeout
      * (60 s by default), and a verify of millions of rows that checks each one against the target
-     * reads that slowly: the session gets an hour.
+     * reads that slowly: the session gets an hour. Its time_zone is UTC, so TIMESTAMP columns read
+     * as the UTC time the binlog holds, whatever the server's or this JVM's zone.
      */
     private static Connection patient(Connection c) throws SQLException {
         if (dialect(c).equals("mysql")) {
             try (java.sql.Statement st = c.createStatement()) {
-                st.execute("SET SESSION net_write_timeout = 3600, net_read_timeout = 3600");
+                st.execute("SET SESSION net_write_timeout = 3600, net_read_timeout = 3600, time_zone = '+00:00'");
             }
         }
         return c;

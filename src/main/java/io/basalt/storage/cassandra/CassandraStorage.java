@@ -61,6 +61,8 @@ public final class CassandraStorage implements StorageEngine {
     private final Transactions transactions;
     private final LocalIndexPlacement localIndexes;
     private final String keyspace;
+    private final StatementCounts counts = new StatementCounts();
+    private final WrittenItems written = new WrittenItems();
     private volatile boolean closed;
 
     private CassandraStorage(CqlSession session, String ks, ChangeLogSettings logSettings, TransactionSettings txnSettings) {
@@ -152,6 +154,7 @@ public final class CassandraStorage implements StorageEngine {
     private ResultSet send(Statement<?> statement) {
         for (int attempt = 1; ; attempt++) {
             try {
+                counts.record(statement, ConsistencyLevel.LOCAL_QUORUM);
                 return session.execute(statement);
             } catch (com.datastax.oss.driver.api.core.DriverException e) {
                 boolean again = CassandraErrors.notSent(e) || Boolean.TRUE.equals(statement.isIdempotent())
@@ -204,7 +207,23 @@ public final class CassandraStorage implements StorageEngine {
         ConsistencyLevel level = readLevel();
         Row row = execute(get.bind(rk.space(), rk.bucket(), rk.ck()).setConsistencyLevel(level)).one();
         if (level == null) row = committed(rk, row);
-        return versioned(row);
+        Versioned v = versioned(row);
+        if (level == null && space == Space.ITEMS && (row == null || row.isNull(2))) {
+            written.read(key, v == null ? null : v.value(), v == null ? 0 : v.version());
+        }
+        return v;
+    }
+
+    /** What this node last wrote or read at quorum of the item ({@link WrittenItems}); the commit checks it. */
+    @Override
+    public Guess guess(Space space, byte[] key) {
+        return written.guess(space, key);
+    }
+
+    /** One Paxos round per checked partition; several checked partitions take the transaction protocol. */
+    @Override
+    public boolean partitionedCommits() {
+        return true;
     }
 
     /**
@@ -290,6 +309,17 @@ public final class CassandraStorage implements StorageEngine {
     @Override
     public long commit(WriteBatch batch) throws VersionConflictException {
         if (closed) throw new IllegalStateException("The store is closed");
+        try {
+            long version = commitChecked(batch);
+            written.committed(batch.mutations(), version);
+            return version;
+        } catch (VersionConflictException | RuntimeException e) {
+            written.forget(batch.mutations()); // refused or outcome unknown: the next write reads
+            throw e;
+        }
+    }
+
+    private long commitChecked(WriteBatch batch) throws VersionConflictException {
         List<Mutation> ms = batch.mutations();
         long floor = 0;
         for (Mutation m : ms) floor = Math.max(floor, m.expectedVersion());
@@ -312,7 +342,7 @@ public final class CassandraStorage implements StorageEngine {
             }
         }
         if (checkedGroups > 1) {
-            transactions.commit(batch, version);
+            transactions.commit(batch, version); // applied at version when it returns
             return version;
         }
         if (groups.size() > 1 && first >= 0) {
@@ -360,6 +390,11 @@ public final class CassandraStorage implements StorageEngine {
         BatchStatementBuilder b = BatchStatement.builder(BatchType.LOGGED);
         for (int i : group) b.addStatement(statement(ms.get(i), version));
         return b.build();
+    }
+
+    /** The statements sent so far, by origin (the round-budget test; diagnostics). */
+    public java.util.Map<String, StatementCounts.Tally> statementCounts() {
+        return counts.snapshot();
     }
 
     /** Logs applied by this instance (tests). */
@@ -546,6 +581,7 @@ public final class CassandraStorage implements StorageEngine {
     @Override
     public void deleteRange(Space space, byte[] from, byte[] to) {
         if (closed) throw new IllegalStateException("The store is closed");
+        written.clear();
         List<byte[]> keys = new ArrayList<>();
         String partition = null;
         try (StorageCursor c = scan(space, from, to, false)) {

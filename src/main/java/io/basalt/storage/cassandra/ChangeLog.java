@@ -2,6 +2,8 @@ package io.basalt.storage.cassandra;
 
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.basalt.storage.Mutation;
@@ -120,7 +122,7 @@ final class ChangeLog implements AutoCloseable {
         // a periodic task that throws is never run again: whatever escapes a pass is logged instead
         Runnable pass = () -> {
             try {
-                recovery.run();
+                StatementCounts.as(name + "-recovery", recovery);
             } catch (Throwable e) {
                 LOG.warn("{} recovery pass failed, the next pass tries again", name, e);
             }
@@ -206,10 +208,11 @@ final class ChangeLog implements AutoCloseable {
         try {
             long expiry = acquire(p);
             if (expiry < 0) return false;
+            boolean released = false;
             try {
-                drainUnderLease(p, expiry);
+                released = drainUnderLease(p, expiry);
             } finally {
-                release(p, expiry);
+                if (!released) release(p, expiry);
             }
             return true;
         } finally {
@@ -217,7 +220,8 @@ final class ChangeLog implements AutoCloseable {
         }
     }
 
-    private void drainUnderLease(Partition p, long expiry) {
+    /** @return whether the lease was released with the last log's retirement (one round for both) */
+    private boolean drainUnderLease(Partition p, long expiry) {
         // a log registered before this read began was committed before it: absent from it means applied
         long registeredBefore = tickets.get();
         List<Row> logs = new ArrayList<>();
@@ -228,27 +232,48 @@ final class ChangeLog implements AutoCloseable {
         for (Row r : logs) present.add(r.getLong(2));
         settleGone(p, present, registeredBefore); // applied by another node while this one waited
         dropOrphans(p, present);
-        boolean first = true;
-        for (Row r : logs) {
+        boolean first = true, released = false;
+        for (int i = 0; i < logs.size(); i++) {
+            Row r = logs.get(i);
             // stop well before the lease runs out: another applier may take over after it. One log
             // at least per lease, though: under load taking the lease may itself eat half of it,
             // and a stall past it is fenced anyway
             if (!first && expiry - System.currentTimeMillis() < settings.leaseMillis() / 2) {
                 request(p, 0); // the rest under a fresh lease
-                return;
+                return false;
             }
             long version = r.getLong(2);
             // a stall from here on (GC pause, network) may outlast the lease: the writes are fenced instead
             settings.beforeApply().accept(version);
             writes.apply(ChangeLogCodec.decode(r.getByteBuffer(1)), version);
-            rounds.incrementAndGet();
-            // retired again after an unknown outcome: gone by then, the second delete changes nothing
-            store.execute(store.deleteIf(p.space(), p.bucket(), r.getByteBuffer(0), version).setIdempotent(true));
+            released = retire(p, r.getByteBuffer(0), version, i == logs.size() - 1 ? expiry : -1);
             store.execute(deleteMarker.bind(p.slot(), p.space(), p.bucket(), version).setIdempotent(true));
             applied.incrementAndGet();
             first = false;
             settle(p, version);
         }
+        return released;
+    }
+
+    /**
+     * Retires an applied log; the partition's last one together with the release of the lease
+     * ({@code expiry} >= 0), one conditional batch in the partition: one Paxos round for both.
+     * Refused (the lease was lost, or the log retired by another applier): the log alone, the lease
+     * is left to the caller's release. Either is sent again after an unknown outcome: gone by then,
+     * a second delete changes nothing.
+     *
+     * @return whether the lease was released
+     */
+    private boolean retire(Partition p, ByteBuffer ck, long version, long expiry) {
+        rounds.incrementAndGet();
+        if (expiry >= 0) {
+            var both = BatchStatement.builder(BatchType.LOGGED).addStatement(store.deleteIf(p.space(), p.bucket(), ck, version))
+                    .addStatement(store.deleteIf(p.space(), p.bucket(), LEASE_CK, expiry)).build().setIdempotent(true);
+            if (store.execute(both).wasApplied()) return true;
+            rounds.incrementAndGet();
+        }
+        store.execute(store.deleteIf(p.space(), p.bucket(), ck, version).setIdempotent(true));
+        return false;
     }
 
     /**
@@ -257,6 +282,12 @@ final class ChangeLog implements AutoCloseable {
      * caller is the only one), so it is one whose release failed or whose acquire timed out and landed.
      */
     private long acquire(Partition p) {
+        // the common case first: no lease row (released, or never taken), one LWT that expects none
+        rounds.incrementAndGet();
+        long fresh = System.currentTimeMillis() + settings.leaseMillis();
+        Boolean took = store.conditional(store.putIf(p.space(), p.bucket(), LEASE_CK, owner.duplicate(), fresh, null));
+        if (took == null) return -1; // may be ours: this node's next drain takes it over (below)
+        if (took) return fresh;
         rounds.incrementAndGet();
         Row lease = store.execute(store.read(p.space(), p.bucket(), LEASE_CK).setConsistencyLevel(ConsistencyLevel.LOCAL_SERIAL)).one();
         long now = System.currentTimeMillis();
