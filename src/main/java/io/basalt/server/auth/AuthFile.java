@@ -11,7 +11,6 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -220,11 +219,7 @@ public record AuthFile(List<Account> accounts, List<User> users) {
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, ".auth", ".tmp");
         try {
-            try {
-                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-------"));
-            } catch (UnsupportedOperationException notPosix) {
-                // Windows: the directory's permissions apply
-            }
+            io.basalt.engine.PrivateFiles.restrict(tmp); // 0600 where POSIX permissions exist
             try (JsonGenerator g = Json.FACTORY.createGenerator(Files.newBufferedWriter(tmp))) {
                 g.setPrettyPrinter(new DefaultPrettyPrinter());
                 g.writeStartObject();
